@@ -1,0 +1,193 @@
+"""Scripted Gnome Village opponent: a readable priority list per decision.
+
+Priorities, in plain words:
+
+* build: place a gnome whenever possible; build a house when no dark house is left; buy the
+  workshop type the village lacks (school, then painter/carpenter, then gardener); buy a
+  business when coins allow (restaurants and hat shops first); a road when growth is cramped;
+* pay with an active workshop, then a product, coins last;
+* place tiles where they leave the most room for future buildings, near the centre;
+* move gnomes onto inactive workshops first (school, painter, carpenter, gardener), then onto
+  the best-paying business not used last turn;
+* take every business action, aimed at the leading opponent (richest for Thief and Courier);
+  the Architect is declined;
+* forest choices: activate school > painter > carpenter > gardener; remove the leader's
+  best-earning business; an angry gnome leaves the least useful tile.
+
+It reads only public information (the state it is given is a determinization).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from agents import register_scripted
+from gnome_envs.gnome_village.actions import LAYOUTS, Family, SetupPiece, SourceKind, WorkAction
+from gnome_envs.gnome_village.components import (
+    BUSINESS_TILES,
+    CENTER_CELL,
+    CODE_HOUSE_OFF,
+    CODE_INFO,
+    CODE_KIND,
+    CODE_SUB,
+    GRID_SIZE,
+    BusinessAction,
+    BusinessIcon,
+    TileKind,
+    WorkshopType,
+)
+from gnome_envs.gnome_village.pending import DecisionKind
+from gnome_envs.gnome_village.state import GnomeVillageState
+
+WORKSHOP_PRIORITY = {WorkshopType.SCHOOL: 4, WorkshopType.PAINTER: 3, WorkshopType.CARPENTER: 2,
+                     WorkshopType.GARDENER: 1}
+ICON_BONUS = {BusinessIcon.NONE: 0, BusinessIcon.RESTAURANT: 2, BusinessIcon.HAT: 1}
+RESERVE_COINS = 2  # coins kept back before buying a business
+CRAMPED = 2  # fewer free building cells than this makes a road worth buying
+Score = Callable[[GnomeVillageState, int, int], float]
+
+
+def _distance_to_centre(cell: int) -> int:
+    r, c = divmod(cell, GRID_SIZE)
+    cr, cc = divmod(CENTER_CELL, GRID_SIZE)
+    return abs(r - cr) + abs(c - cc)
+
+
+def _leader(state: GnomeVillageState, seat: int) -> int:
+    n = state.game.num_players
+    others = [(seat + k) % n for k in range(1, n)]
+    return max(others, key=lambda o: (state.score_of(o), -o))
+
+
+def _workshop_value(state: GnomeVillageState, seat: int, kind: int) -> float:
+    have = len(state.workshop_cells(seat, kind))
+    return WORKSHOP_PRIORITY[WorkshopType(kind)] - 2 * have
+
+
+def _tile_value(code: int) -> float:
+    info = CODE_INFO[code]
+    if info.kind == TileKind.WORKSHOP:
+        return WORKSHOP_PRIORITY[WorkshopType(info.sub)] + (0 if info.flag else 5)
+    if info.kind == TileKind.BUSINESS:
+        tile = BUSINESS_TILES[info.sub]
+        return tile.earn + ICON_BONUS[tile.icon]
+    return 0.0
+
+
+def _score_work_buy(state: GnomeVillageState, seat: int, action: int) -> float:
+    d = LAYOUTS[state.game.num_players].decode(action)
+    coins = state.coins[seat]
+    if d.family == Family.WORK:
+        work = WorkAction(d.arg)
+        if work == WorkAction.GNOME:
+            return 100
+        if work == WorkAction.HOUSE:
+            return 90 if CODE_HOUSE_OFF not in state.grid[seat] else 20
+        return 30 if len(state.placement_cells(seat)[1]) < CRAMPED else -1
+    if d.family == Family.BUY_WORKSHOP:
+        return 50 + 5 * _workshop_value(state, seat, d.arg)
+    if d.family == Family.BUY_BUSINESS:
+        if coins <= RESERVE_COINS:
+            return -1
+        tile = BUSINESS_TILES[state.display[d.arg]]
+        return 40 + tile.earn + ICON_BONUS[tile.icon]
+    return 0  # PASS
+
+
+def _score_place(state: GnomeVillageState, seat: int, action: int) -> float:
+    from gnome_envs.gnome_village import village
+    from gnome_envs.gnome_village.components import road_code
+
+    d = LAYOUTS[state.game.num_players].decode(action)
+    code = state.hand if state.hand else state.grid[seat][state.pending.data[0]]
+    if CODE_KIND[code] == TileKind.ROAD:
+        code = road_code(CODE_SUB[code], d.arg2)
+    trial = state.grid[seat][:]
+    trial[d.arg] = code
+    room = len(village.placement_cells(trial)[1])
+    return room - 0.1 * _distance_to_centre(d.arg)
+
+
+def _score_cell_choice(state: GnomeVillageState, seat: int, action: int) -> float:
+    d = LAYOUTS[state.game.num_players].decode(action)
+    kind = state.pending.kind
+    if d.family == Family.PASS:
+        return -1 if kind != DecisionKind.ARCHITECT_PICK else 1
+    if d.family == Family.SOURCE:
+        return 2 if d.arg == SourceKind.PRODUCT else 1
+    if d.family != Family.CELL:
+        return 0
+    code = state.grid[seat][d.arg]
+    if kind == DecisionKind.SOURCE:
+        return 3
+    if kind in (DecisionKind.ACTIVATE, DecisionKind.DOCTOR_WORKSHOP, DecisionKind.SWIMMING_POOL,
+                DecisionKind.COURIER_WORKSHOP):
+        return WORKSHOP_PRIORITY[WorkshopType(CODE_SUB[code])]
+    if kind == DecisionKind.ANGRY:
+        return -_tile_value(code)
+    if kind == DecisionKind.MOVE_SELECT:
+        return 10 - _tile_value(code)
+    if kind == DecisionKind.MOVE_DEST:
+        used = CODE_KIND[code] == TileKind.BUSINESS and CODE_SUB[code] in state.used_last[seat]
+        return _tile_value(code) - (10 if used else 0)
+    if kind == DecisionKind.ARCHITECT_PICK:
+        return 0
+    return -d.arg  # lowest cell first (setup lights, new gnome house)
+
+
+def _score_opponent_choice(state: GnomeVillageState, seat: int, action: int) -> float:
+    d = LAYOUTS[state.game.num_players].decode(action)
+    n = state.game.num_players
+    if d.family == Family.PASS:
+        return -1000
+    if d.family == Family.AMOUNT:
+        return d.arg
+    other = (seat + d.arg) % n
+    if d.family == Family.OPPONENT:
+        if state.pending.kind == DecisionKind.DOCTOR_RECEIVER:
+            return -state.score_of(other)
+        return state.coins[other]
+    lead = 100 if other == _leader(state, seat) else 0
+    return lead + _tile_value(state.grid[other][d.arg2])
+
+
+def _score_setup(state: GnomeVillageState, seat: int, action: int) -> float:
+    piece = SetupPiece(LAYOUTS[state.game.num_players].decode(action).arg)
+    return {SetupPiece.FOUR_WAY: 3, SetupPiece.T_JUNCTION: 2, SetupPiece.HOUSE: 1}[piece]
+
+
+SCORERS: dict[int, Score] = {
+    DecisionKind.SETUP_PICK: _score_setup,
+    DecisionKind.PLACE_TILE: _score_place,
+    DecisionKind.ARCHITECT_PLACE: _score_place,
+    DecisionKind.WORK_BUY: _score_work_buy,
+    DecisionKind.REMOVAL: _score_opponent_choice,
+    DecisionKind.CHAPEL: _score_opponent_choice,
+    DecisionKind.PRISON: _score_opponent_choice,
+    DecisionKind.AIRPORT: _score_opponent_choice,
+    DecisionKind.THIEF_TARGET: _score_opponent_choice,
+    DecisionKind.THIEF_AMOUNT: _score_opponent_choice,
+    DecisionKind.COURIER_BUYER: _score_opponent_choice,
+    DecisionKind.DOCTOR_RECEIVER: _score_opponent_choice,
+}
+
+
+class GnomeVillageScripted:
+    """Priority-list opponent for gnome_village_v0 (see the module docstring)."""
+
+    name = "scripted"
+    needs_state = True
+
+    def act(self, state: GnomeVillageState, seat: int, rng: np.random.Generator) -> int:
+        """The highest-priority legal action (ties broken by the lowest index)."""
+        legal = state.legal_actions()
+        scorer = SCORERS.get(state.pending.kind, _score_cell_choice)
+        scores = [scorer(state, seat, a) for a in legal]
+        return legal[int(np.argmax(scores))]
+
+
+register_scripted("gnome_village_v0", GnomeVillageScripted)
+
+__all__ = ["BusinessAction", "GnomeVillageScripted"]

@@ -1,0 +1,216 @@
+"""The one PettingZoo AEC adapter shared by every game.
+
+``GnomeAECEnv`` wraps a :class:`~gnome_envs.core.engine.Game` and drives its
+:class:`~gnome_envs.core.engine.State`:
+
+* agents ``player_0 ... player_{n-1}``; ``agent_selection`` is whoever the rules ask to decide,
+  in turn or out of it;
+* ``observe(agent)`` returns ``{"observation": float32 vector, "action_mask": int8 vector}``;
+  the mask is non-zero only for ``agent_selection``;
+* rewards arrive for every seat in the step that ends the game, and every termination is set
+  in that same step. Reward modes: ``"win_loss"`` (winners share +1, others -1),
+  ``"rank"`` (seats beaten minus seats beating you, over n-1) and ``"score"`` (victory-point
+  gain per step divided by the game's ``score_scale``);
+* an illegal action raises :class:`IllegalActionError` and changes nothing, or with
+  ``illegal_action="terminate"`` gives the offender -1 and ends the game;
+* ``max_steps`` truncates; ``state()`` is a full-information vector;
+* the engine is reachable as ``env.unwrapped.game`` and ``env.unwrapped.game_state``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from gnome_envs.core.engine import Game, State
+from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError, ResetNeededError
+
+REWARD_MODES = ("win_loss", "rank", "score")
+ILLEGAL_ACTION_MODES = ("raise", "terminate")
+RENDER_MODES = ("ansi", "human")
+ILLEGAL_ACTION_PENALTY = -1.0
+SEED_BOUND = 2**63  # new game seeds are drawn below this bound
+
+
+def validate_adapter_options(
+    reward: str, illegal_action: str, max_steps: int | None, render_mode: str | None
+) -> None:
+    """Raise ConfigError for an unsupported adapter option."""
+    if reward not in REWARD_MODES:
+        raise ConfigError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
+    if illegal_action not in ILLEGAL_ACTION_MODES:
+        raise ConfigError(
+            f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
+        )
+    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        raise ConfigError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
+
+
+def terminal_rewards(state: State, reward: str) -> np.ndarray:
+    """Per-seat reward paid in the step that ends the game (score mode pays per step)."""
+    if reward == "win_loss":
+        return state.returns()
+    if reward == "rank":
+        return state.rank_returns()
+    return np.zeros(state.game.num_players)
+
+
+class GnomeAECEnv(AECEnv):
+    """PettingZoo AEC environment over any gnome_envs game."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "gnome_envs",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        reward: str = "win_loss",
+        illegal_action: str = "raise",
+        max_steps: int | None = None,
+    ) -> None:
+        validate_adapter_options(reward, illegal_action, max_steps, render_mode)
+        super().__init__()
+        self.game = game
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.illegal_action = illegal_action
+        self.max_steps = max_steps
+        self.metadata = {**GnomeAECEnv.metadata, "name": game.env_id}
+        self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: self._make_observation_space() for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(game.num_actions) for agent in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, (game.state_size,), np.float32)
+        self.game_state: State | None = None
+        self._seed_rng: np.random.Generator | None = None
+        self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
+        self._last_scores = np.zeros(game.num_players)
+        self.num_steps = 0
+
+    def _make_observation_space(self) -> spaces.Dict:
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
+            }
+        )
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ lifecycle
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; ``seed`` fixes it, later unseeded resets continue deterministically."""
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._seed_rng is None:
+                self._seed_rng = np.random.default_rng()
+            game_seed = int(self._seed_rng.integers(SEED_BOUND))
+        self.game_state = self.game.new_state(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.num_steps = 0
+        self._last_scores = self.game_state.scores()[: self.game.num_players].astype(np.float64)
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
+
+    def _require_state(self) -> State:
+        if self.game_state is None:
+            raise ResetNeededError("reset() must be called before using the environment")
+        return self.game_state
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """Observation vector and action mask of ``agent``."""
+        state = self._require_state()
+        seat = self._seat[agent]
+        acting = agent == self.agent_selection and not (
+            self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        )
+        mask = state.legal_action_mask().copy() if acting else self._zero_mask.copy()
+        return {"observation": state.observation(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` for ``agent_selection``."""
+        state = self._require_state()
+        if not self.agents:
+            raise GameOverError("the game is over and every agent has left; call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            state.apply(action)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._terminate_for_illegal_action(agent)
+            return
+        self.num_steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._assign_rewards(state)
+        if state.is_terminal():
+            self.terminations = {a: True for a in self.agents}
+        elif self.max_steps is not None and self.num_steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _assign_rewards(self, state: State) -> None:
+        n = self.game.num_players
+        if self.reward_mode == "score":
+            scores = state.scores()[:n].astype(np.float64)
+            gains = (scores - self._last_scores) / self.game.score_scale
+            self._last_scores = scores
+        else:
+            gains = terminal_rewards(state, self.reward_mode) if state.is_terminal() else None
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = float(gains[seat]) if gains is not None else 0.0
+
+    def _terminate_for_illegal_action(self, agent: str) -> None:
+        self._cumulative_rewards[agent] = 0.0
+        for name in self.agents:
+            self.rewards[name] = ILLEGAL_ACTION_PENALTY if name == agent else 0.0
+            self.terminations[name] = True
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._accumulate_rewards()
+
+    # ------------------------------------------------------------------ extras
+    def state(self) -> np.ndarray:
+        """Full-information vector of the current position."""
+        return self._require_state().state_vector()
+
+    def render(self) -> str | None:
+        """Board as text ("ansi" returns it, "human" prints it)."""
+        if self.render_mode is None:
+            return None
+        text = self._require_state().render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

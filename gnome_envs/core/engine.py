@@ -1,0 +1,262 @@
+"""The engine contract every game implements.
+
+A game is split in two objects:
+
+* :class:`Game` holds the immutable configuration and static facts: the flat action count,
+  the observation layout (named ``Segment`` slices of the observation vector) and a factory
+  for fresh states.
+* :class:`State` is one position. All chance comes from the ``numpy.random.Generator`` the
+  state owns, so a seed plus the sequence of decisions fully determines a game.
+
+The base class implements the parts that are the same for every game: validating an action
+against the legal mask before anything is touched, resolving forced decisions when the config
+asks for it (``skip_forced``), hashing, and the win/loss and rank returns derived from a game's
+``placements()``. A game implements the rest.
+
+This module imports numpy only; the PettingZoo and gymnasium adapters live next to it.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from gnome_envs.core.errors import GameOverError, IllegalActionError
+
+MAX_DESCRIBED_CHOICES = 24  # legal choices spelled out in an IllegalActionError message
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A named slice ``[start, stop)`` of a flat vector."""
+
+    name: str
+    start: int
+    stop: int
+
+    @property
+    def size(self) -> int:
+        """Number of entries in the segment."""
+        return self.stop - self.start
+
+
+class LayoutBuilder:
+    """Accumulates named segments into a flat layout."""
+
+    def __init__(self) -> None:
+        self._segments: list[Segment] = []
+        self.size = 0
+
+    def add(self, name: str, size: int) -> Segment:
+        """Append a segment of ``size`` entries and return it."""
+        segment = Segment(name, self.size, self.size + size)
+        self._segments.append(segment)
+        self.size += size
+        return segment
+
+    def build(self) -> tuple[Segment, ...]:
+        """The finished layout."""
+        return tuple(self._segments)
+
+
+class Game(abc.ABC):
+    """Immutable configuration and static facts of one game variant."""
+
+    env_id: ClassVar[str]
+    config: Any
+    num_players: int
+    num_actions: int
+    observation_layout: tuple[Segment, ...]
+    observation_size: int
+    state_size: int
+    score_scale: float = 10.0
+    skip_forced: bool = True
+
+    @abc.abstractmethod
+    def new_state(self, seed: int | None = None) -> State:
+        """A fresh game, all chance drawn from a generator seeded with ``seed``."""
+
+    def segment(self, name: str) -> Segment:
+        """The observation segment called ``name``."""
+        for segment in self.observation_layout:
+            if segment.name == name:
+                return segment
+        raise KeyError(name)
+
+
+class State(abc.ABC):
+    """One position of a game. Subclasses implement the rules."""
+
+    game: Game
+    decisions: int  # decisions taken by agents so far (forced ones excluded)
+    _mask: np.ndarray | None
+
+    # ----------------------------------------------------------------- rules hooks
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+
+    @abc.abstractmethod
+    def _compute_mask(self) -> np.ndarray:
+        """The int8 legal-action mask of the pending decision (never all zero)."""
+
+    @abc.abstractmethod
+    def _apply_legal(self, action: int) -> None:
+        """Play an action already known to be legal."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+
+    @abc.abstractmethod
+    def scores(self) -> np.ndarray:
+        """Victory points per seat as they stand now (float array)."""
+
+    @abc.abstractmethod
+    def placements(self) -> tuple[int, ...]:
+        """Final placement per seat after tie-breaks: 0 is first; tied seats share a value."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> np.ndarray:
+        """float32 vector of everything ``seat`` may know, nothing more."""
+
+    @abc.abstractmethod
+    def state_vector(self) -> np.ndarray:
+        """float32 full-information vector (for centralised critics)."""
+
+    @abc.abstractmethod
+    def clone(self) -> State:
+        """A deep, independent copy, random generator included."""
+
+    @abc.abstractmethod
+    def determinize(self, seat: int, rng: np.random.Generator) -> State:
+        """A clone with everything ``seat`` cannot see resampled consistently."""
+
+    @abc.abstractmethod
+    def describe_action(self, action: int) -> str:
+        """Human-readable meaning of ``action`` in the pending decision."""
+
+    @abc.abstractmethod
+    def render_text(self) -> str:
+        """The whole table as text."""
+
+    @abc.abstractmethod
+    def _hash_payload(self) -> bytes:
+        """Canonical bytes of the full state (random generator included)."""
+
+    @abc.abstractmethod
+    def check_invariants(self) -> None:
+        """Raise ``InvariantError`` if components were created or lost."""
+
+    def decision_name(self) -> str:
+        """Name of the pending decision (for messages and rendering)."""
+        return "decision"
+
+    # --------------------------------------------------------------- shared machinery
+    def legal_action_mask(self) -> np.ndarray:
+        """int8 mask of the legal actions (all zero once the game is over)."""
+        if self._mask is None:
+            if self.is_terminal():
+                self._mask = np.zeros(self.game.num_actions, dtype=np.int8)
+            else:
+                self._mask = self._compute_mask()
+        return self._mask
+
+    def legal_actions(self) -> list[int]:
+        """Indices of the legal actions."""
+        return np.flatnonzero(self.legal_action_mask()).tolist()
+
+    def apply(self, action: int) -> None:
+        """Play one decision; an illegal one raises and leaves the state untouched."""
+        index = self._validated(action)
+        self._apply_legal(index)
+        self._mask = None
+        self.decisions += 1
+        if self.game.skip_forced:
+            self.play_forced()
+
+    def play_forced(self) -> None:
+        """Resolve every pending decision that has exactly one legal action."""
+        while not self.is_terminal():
+            legal = np.flatnonzero(self.legal_action_mask())
+            if legal.size != 1:
+                return
+            self._apply_legal(int(legal[0]))
+            self._mask = None
+
+    def _validated(self, action: Any) -> int:
+        if self.is_terminal():
+            raise GameOverError("the game is over; no action can be applied")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(
+                f"action must be an integer in [0, {self.game.num_actions}), got {action!r}"
+            )
+        index = int(action)
+        mask = self.legal_action_mask()
+        if 0 <= index < mask.size and mask[index]:
+            return index
+        raise IllegalActionError(self._illegal_message(index))
+
+    def _illegal_message(self, index: int) -> str:
+        legal = self.legal_actions()
+        what = (
+            self.describe_action(index)
+            if 0 <= index < self.game.num_actions
+            else "out of range"
+        )
+        shown = ", ".join(
+            f"{a}: {self.describe_action(a)}" for a in legal[:MAX_DESCRIBED_CHOICES]
+        )
+        more = f" ... and {len(legal) - MAX_DESCRIBED_CHOICES} more" if len(legal) > MAX_DESCRIBED_CHOICES else ""
+        return (
+            f"illegal action {index} ({what}) for player {self.current_player} in decision "
+            f"'{self.decision_name()}'; {len(legal)} legal choices: {shown}{more}"
+        )
+
+    def returns(self) -> np.ndarray:
+        """Win/loss reward per seat: winners share +1 equally, everyone else -1."""
+        if not self.is_terminal():
+            return np.zeros(self.game.num_players, dtype=np.float64)
+        places = self.placements()
+        winners = [seat for seat, place in enumerate(places) if place == 0]
+        result = np.full(self.game.num_players, -1.0)
+        for seat in winners:
+            result[seat] = 1.0 / len(winners)
+        return result
+
+    def rank_returns(self) -> np.ndarray:
+        """Rank reward per seat in [-1, 1]: (seats beaten - seats beating you) / (n - 1)."""
+        n = self.game.num_players
+        if not self.is_terminal() or n < 2:
+            return self.returns()
+        places = self.placements()
+        result = np.zeros(n)
+        for seat, place in enumerate(places):
+            beaten = sum(1 for other in places if other > place)
+            beating = sum(1 for other in places if other < place)
+            result[seat] = (beaten - beating) / (n - 1)
+        return result
+
+    def state_hash(self) -> str:
+        """Stable hex digest of the full state, equal across processes and hash seeds."""
+        return hashlib.blake2b(self._hash_payload(), digest_size=16).hexdigest()
+
+
+def rng_state_bytes(rng: np.random.Generator) -> bytes:
+    """Canonical bytes of a generator's state (PCG64 and friends)."""
+    state = rng.bit_generator.state
+    inner = state["state"]
+    parts = [state["bit_generator"], str(inner.get("state")), str(inner.get("inc"))]
+    parts.append(str(state.get("has_uint32")))
+    parts.append(str(state.get("uinteger")))
+    return "|".join(parts).encode()
+
+
+def new_rng(seed: int | None) -> np.random.Generator:
+    """The generator every state owns: PCG64 seeded with ``seed`` (fresh entropy if None)."""
+    return np.random.Generator(np.random.PCG64(seed))

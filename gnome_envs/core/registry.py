@@ -1,0 +1,61 @@
+"""The table of registered environments.
+
+Each game package registers one :class:`EnvSpec`: its env id, its gymnasium id, a factory that
+turns keyword config into a :class:`~gnome_envs.core.engine.Game`, and the player counts and
+variants the conformance suite must cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gnome_envs.core.engine import Game
+from gnome_envs.core.errors import UnknownEnvError
+
+
+@dataclass(frozen=True)
+class EnvSpec:
+    """Static description of one registered environment."""
+
+    env_id: str
+    gym_id: str
+    title: str
+    make_game: Callable[..., Game]
+    player_counts: tuple[int, ...]
+    variants: tuple[tuple[tuple[str, Any], ...], ...] = field(default=((),))
+
+    def variant_configs(self) -> list[dict[str, Any]]:
+        """Every (num_players, variant) config the conformance suite covers."""
+        return [
+            {"num_players": n, **dict(variant)}
+            for n in self.player_counts
+            for variant in self.variants
+        ]
+
+
+_SPECS: dict[str, EnvSpec] = {}
+
+
+def register(spec: EnvSpec) -> None:
+    """Add ``spec`` to the table (idempotent for the same id)."""
+    _SPECS[spec.env_id] = spec
+
+
+def get_spec(env_id: str) -> EnvSpec:
+    """The spec registered under ``env_id``."""
+    try:
+        return _SPECS[env_id]
+    except KeyError:
+        known = ", ".join(sorted(_SPECS))
+        raise UnknownEnvError(f"unknown env id {env_id!r}; registered: {known}") from None
+
+
+def registered_ids() -> tuple[str, ...]:
+    """Registered env ids in registration order."""
+    return tuple(_SPECS)
+
+
+def make_game(env_id: str, **config: Any) -> Game:
+    """Build the Game for ``env_id`` from keyword config (raises ConfigError on bad values)."""
+    return get_spec(env_id).make_game(**config)

@@ -1,0 +1,168 @@
+"""Single-agent gymnasium adapter: one learner seat, the other seats played by policies.
+
+``SingleAgentEnv(env_id, opponents="random", seat="random", **config)`` plays every opponent
+decision inside ``step`` until the learner must decide again or the game ends. The learner's
+terminal reward is paid in the step that ends the game even when an opponent's move ends it.
+The action mask is served by ``action_masks()`` on the env itself, as sb3-contrib's
+MaskablePPO and SubprocVecEnv expect.
+
+Observation: the learner's float32 observation vector. Action: ``Discrete(num_actions)``.
+``info`` carries ``learner_seat``, and at the end ``scores`` and ``placements``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from gnome_envs.core.aec import SEED_BOUND, terminal_rewards, validate_adapter_options
+from gnome_envs.core.engine import State
+from gnome_envs.core.errors import ConfigError, GameOverError, ResetNeededError
+from gnome_envs.core.registry import get_spec, make_game
+
+OpponentSpec = Any  # a policy name, a policy object, or a sequence of them (one per other seat)
+
+
+def resolve_policy(spec: Any, env_id: str) -> Any:
+    """A policy object from a name or an object that already has ``act``."""
+    if isinstance(spec, str):
+        import agents  # local import: the agents package builds on gnome_envs.core
+
+        return agents.make(spec, env_id)
+    if hasattr(spec, "act") and hasattr(spec, "needs_state"):
+        return spec
+    raise ConfigError(f"an opponent must be an agent name or a policy with act(); got {spec!r}")
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """gymnasium.Env with one learner seat; opponents act inside ``step``."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(
+        self,
+        env_id: str,
+        opponents: OpponentSpec = "random",
+        seat: int | str = "random",
+        reward: str = "win_loss",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **config: Any,
+    ) -> None:
+        validate_adapter_options(reward, "raise", max_steps, render_mode)
+        self.env_id = env_id
+        self.spec_entry = get_spec(env_id)
+        self.game = make_game(env_id, **config)
+        n = self.game.num_players
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+            raise ConfigError(f"seat must be 'random' or an integer in [0, {n}), got {seat!r}")
+        self.seat_choice = seat
+        self.opponents = self._resolve_opponents(opponents, n)
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.game_state: State | None = None
+        self.learner_seat = 0
+        self.num_steps = 0
+        self._opponent_rng = np.random.default_rng()
+
+    def _resolve_opponents(self, opponents: OpponentSpec, n: int) -> list[Any]:
+        if n == 1:
+            return []
+        if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+            return [resolve_policy(opponents, self.env_id)] * (n - 1)
+        if len(opponents) != n - 1:
+            raise ConfigError(f"need {n - 1} opponents for {n} players, got {len(opponents)}")
+        return [resolve_policy(spec, self.env_id) for spec in opponents]
+
+    def set_opponents(self, opponents: OpponentSpec) -> None:
+        """Replace the opponent policies (takes effect immediately)."""
+        self.opponents = self._resolve_opponents(opponents, self.game.num_players)
+
+    def _opponent_for(self, seat: int) -> Any:
+        index = seat if seat < self.learner_seat else seat - 1
+        return self.opponents[index]
+
+    # ---------------------------------------------------------------- gymnasium API
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        """Start a game, play opponents up to the learner's first decision."""
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
+        self._opponent_rng = np.random.default_rng(int(self.np_random.integers(SEED_BOUND)))
+        n = self.game.num_players
+        if self.seat_choice == "random":
+            self.learner_seat = int(self.np_random.integers(n))
+        else:
+            self.learner_seat = int(self.seat_choice)
+        self.game_state = self.game.new_state(game_seed)
+        self.num_steps = 0
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        """Play the learner's action, then the opponents' until the learner decides again."""
+        state = self._state()
+        if state.is_terminal():
+            raise GameOverError("the episode has ended; call reset()")
+        before = self._learner_score()
+        state.apply(action)
+        self.num_steps += 1
+        self._play_opponents()
+        terminated = state.is_terminal()
+        truncated = not terminated and self.max_steps is not None and self.num_steps >= self.max_steps
+        if self.reward_mode == "score":
+            reward = (self._learner_score() - before) / self.game.score_scale
+        elif terminated:
+            reward = float(terminal_rewards(state, self.reward_mode)[self.learner_seat])
+        else:
+            reward = 0.0
+        if self.render_mode == "human":
+            print(state.render_text())
+        return self._observation(), float(reward), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions (all False once the game is over)."""
+        return self._state().legal_action_mask().astype(bool)
+
+    def render(self) -> str | None:
+        """The table as text."""
+        if self.render_mode is None:
+            return None
+        text = self._state().render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # ---------------------------------------------------------------- helpers
+    def _state(self) -> State:
+        if self.game_state is None:
+            raise ResetNeededError("reset() must be called before using the environment")
+        return self.game_state
+
+    def _play_opponents(self) -> None:
+        from agents.base import choose_action
+
+        state = self._state()
+        while not state.is_terminal() and state.current_player != self.learner_seat:
+            policy = self._opponent_for(state.current_player)
+            state.apply(choose_action(policy, state, self._opponent_rng))
+
+    def _learner_score(self) -> float:
+        return float(self._state().scores()[self.learner_seat])
+
+    def _observation(self) -> np.ndarray:
+        return self._state().observation(self.learner_seat)
+
+    def _info(self) -> dict[str, Any]:
+        state = self._state()
+        info: dict[str, Any] = {"learner_seat": self.learner_seat}
+        if state.is_terminal():
+            info["scores"] = state.scores().tolist()
+            info["placements"] = list(state.placements())
+        return info

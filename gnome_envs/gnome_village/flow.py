@@ -1,0 +1,265 @@
+"""Turn structure of Gnome Village: setup, the four phases, forest cards, the end.
+
+Each turn queues Reveal, Earn, Work & Buy, Move and the end of the turn as tasks; the task
+handlers below are registered in ``pending.TASKS``. Clause numbers refer to
+``seeds/gnome_village.md``.
+"""
+
+from __future__ import annotations
+
+from gnome_envs.core.errors import InvariantError
+from gnome_envs.gnome_village.actions import WorkAction
+from gnome_envs.gnome_village.components import (
+    BUSINESS_TILES,
+    CODE_HOUSE_OFF,
+    CODE_HOUSE_ON,
+    CODE_KIND,
+    CODE_SUB,
+    FOREST_BONUS_COIN,
+    FOREST_CARDS,
+    NUM_FOREST_CARDS,
+    ROAD_SHAPES,
+    STARTING_COINS,
+    STARTING_HOUSES,
+    STARTING_ROADS,
+    ForestKind,
+    TileKind,
+    road_code,
+    workshop_code,
+)
+from gnome_envs.gnome_village.pending import TASKS, DecisionKind, Task, advance, offer, push
+from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus, GnomeVillageState
+
+BUSINESS_KIND = int(TileKind.BUSINESS)
+WORKSHOP_KIND = int(TileKind.WORKSHOP)
+PRISON_FEE = 1
+VISITOR_COIN = 1
+
+
+def setup(state: GnomeVillageState) -> None:
+    """R2: deal coins and starting tiles, shuffle the stacks, then each player builds."""
+    n = state.game.num_players
+    rng = state.rng
+    pool = [shape for shape, info in enumerate(ROAD_SHAPES) for _ in range(info.count)]
+    for p in range(n):
+        state.receive(p, STARTING_COINS)
+        for shape, count in STARTING_ROADS:
+            for _ in range(count):
+                pool.remove(int(shape))
+        state.setup_hand[p] = [STARTING_ROADS[0][1], STARTING_ROADS[1][1], STARTING_HOUSES]
+        state.house_supply -= STARTING_HOUSES
+    rng.shuffle(pool)
+    state.road_stack = pool
+    deluxe = state.game.config.deluxe
+    businesses = [t.tile_id for t in BUSINESS_TILES if deluxe or not t.deluxe]
+    rng.shuffle(businesses)
+    state.business_stack = businesses
+    state.display = [state.business_stack.pop(), state.business_stack.pop()]
+    forest = list(range(NUM_FOREST_CARDS))
+    rng.shuffle(forest)
+    state.forest_deck = forest
+    push(state, *[(Task.SETUP_PLAYER, p) for p in range(n)], (Task.START_TURN, 0))
+    advance(state)
+
+
+def seats_from(state: GnomeVillageState, p: int, everyone: bool) -> list[int]:
+    """Seat ``p`` then the others clockwise (only ``p`` unless ``everyone``)."""
+    n = state.game.num_players
+    return [(p + k) % n for k in range(n)] if everyone else [p]
+
+
+def offer_placement(state: GnomeVillageState, p: int, code: int) -> bool:
+    """Put ``code`` in ``p``'s hand and ask where it goes; False if it fits nowhere."""
+    state.hand = code
+    state.hand_owner = p
+    if offer(state, DecisionKind.PLACE_TILE, p, (code,)):
+        return True
+    state.hand = 0
+    return False
+
+
+def _setup_player(state: GnomeVillageState, p: int) -> None:
+    kind = DecisionKind.SETUP_PICK if any(state.setup_hand[p]) else DecisionKind.SETUP_LIGHTS
+    if not offer(state, kind, p):
+        raise InvariantError(f"seat {p} cannot place its remaining starting tiles {state.setup_hand[p]}")
+
+
+def _start_turn(state: GnomeVillageState, p: int) -> None:
+    """R4: a new turn; the player's gnomes held on a Chapel come home (R11.2)."""
+    state.turn_player = p
+    state.turn_number += 1
+    state.used_now = []
+    state.spent_this_turn = 0
+    state.advisor_active = False
+    state.moved_mask = 0
+    for i in state.gnome_range(p):
+        if state.g_status[i] == GnomeStatus.CHAPEL:
+            state.send_home(i)
+    push(state, (Task.REVEAL, p), (Task.EARN, p), (Task.WORK_PHASE, p), (Task.MOVE_PHASE, p),
+         (Task.END_TURN, p))
+
+
+def _reveal(state: GnomeVillageState, p: int) -> None:
+    """R5: flip the top forest card (reshuffling the discards when the deck is out), resolve it."""
+    if not state.forest_deck:
+        state.forest_deck, state.forest_discard = state.forest_discard, []
+        state.rng.shuffle(state.forest_deck)
+    card_id = state.forest_deck.pop()
+    state.forest_discard.append(card_id)
+    state.revealed = card_id
+    card = FOREST_CARDS[card_id]
+    seats = seats_from(state, p, card.all_players)
+    bonus = (Task.PAY, p, FOREST_BONUS_COIN)
+    if card.kind == ForestKind.ACTIVATE:
+        push(state, *[(Task.ACTIVATE_FOR, q, card_id, q != p) for q in seats], bonus)
+    elif card.kind == ForestKind.REMOVAL:
+        push(state, (Task.REMOVAL_FOR, p), bonus)
+    elif card.kind == ForestKind.COINS:
+        for q in seats:
+            state.receive(q, card.coins)
+    elif card.kind == ForestKind.ROADS:
+        push(state, *[(Task.ROAD_FOR, q) for q in seats], bonus)
+    else:
+        push(state, *[(Task.ANGRY_FOR, q) for q in seats_from(state, p, True)], bonus)
+
+
+def _activate_for(state: GnomeVillageState, q: int, card_id: int, optional: bool) -> None:
+    offer(state, DecisionKind.ACTIVATE, q, (card_id, optional))
+
+
+def _removal_for(state: GnomeVillageState, p: int) -> None:
+    offer(state, DecisionKind.REMOVAL, p)
+
+
+def _road_for(state: GnomeVillageState, q: int) -> None:
+    """R5.4: draw a road and place it; if it fits nowhere it goes under the stack."""
+    if not state.road_stack:
+        return
+    shape = state.road_stack.pop()
+    if not offer_placement(state, q, road_code(shape, 0)):
+        state.road_stack.insert(0, shape)
+
+
+def _angry_for(state: GnomeVillageState, q: int) -> None:
+    offer(state, DecisionKind.ANGRY, q)
+
+
+def _pay(state: GnomeVillageState, p: int, amount: int) -> None:
+    state.receive(p, amount)
+
+
+def _earn(state: GnomeVillageState, p: int) -> None:
+    """R6: own gnomes on businesses earn; visitors collect and fly home; prisoners pay and go home."""
+    for i in state.gnome_range(p):
+        if state.g_skip_earn[i]:
+            state.g_skip_earn[i] = False
+            continue
+        if state.g_village[i] == p and state.g_status[i] == GnomeStatus.FREE:
+            code = state.grid[p][state.g_cell[i]]
+            if CODE_KIND[code] == BUSINESS_KIND:
+                state.receive(p, BUSINESS_TILES[CODE_SUB[code]].earn)
+    for i in range(len(state.g_village)):
+        if state.g_village[i] == p and state.g_status[i] == GnomeStatus.ABROAD:
+            _visitor_collects(state, i, p)
+    for i in state.gnome_range(p):
+        if state.g_status[i] == GnomeStatus.PRISON:
+            state.transfer(p, state.g_village[i], PRISON_FEE)
+            state.send_home(i)
+
+
+def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
+    """R11.10: a flown gnome collects a product or a coin, then returns to its Airport."""
+    visitor = state.owner(gnome)
+    code = state.grid[host][state.g_cell[gnome]]
+    if CODE_KIND[code] == WORKSHOP_KIND:
+        state.give_product(visitor, CODE_SUB[code])
+    else:
+        state.receive(visitor, VISITOR_COIN)
+    airport = state.find_business(visitor, state.g_airport[gnome])
+    if airport >= 0 and state.gnome_of_at(visitor, visitor, airport) < 0:
+        state.relocate(gnome, visitor, airport, GnomeStatus.FREE)
+    else:
+        state.send_home(gnome)
+    state.g_skip_earn[gnome] = True
+
+
+def _work_phase(state: GnomeVillageState, p: int) -> None:
+    offer(state, DecisionKind.WORK_BUY, p)
+
+
+def _source(state: GnomeVillageState, p: int, kind: int, later: tuple[int, ...]) -> None:
+    offer(state, DecisionKind.SOURCE, p, (kind, later))
+
+
+def _finish_work(state: GnomeVillageState, p: int, work: int) -> None:
+    """R7.1-R7.3: the paid-for house, gnome or road arrives."""
+    if work == WorkAction.HOUSE:
+        state.house_supply -= 1
+        offer_placement(state, p, CODE_HOUSE_OFF)
+    elif work == WorkAction.GNOME:
+        offer(state, DecisionKind.NEW_GNOME_HOUSE, p)
+    else:
+        offer_placement(state, p, road_code(state.road_stack.pop(), 0))
+
+
+def _move_phase(state: GnomeVillageState, p: int) -> None:
+    """R8.1: gnomes placed on an earlier turn stand up; then the player moves gnomes."""
+    for i in state.gnome_range(p):
+        if state.g_status[i] == GnomeStatus.RESTING and state.g_born[i] < state.turn_number:
+            state.g_status[i] = int(GnomeStatus.FREE)
+    state.moved_mask = 0
+    offer(state, DecisionKind.MOVE_SELECT, p)
+
+
+def _move_select(state: GnomeVillageState, p: int) -> None:
+    offer(state, DecisionKind.MOVE_SELECT, p)
+
+
+def _end_turn(state: GnomeVillageState, p: int) -> None:
+    """R11.7 advisor refund, R8.5 business memory, R12.1 the game ends after the round."""
+    if state.advisor_active and state.coins[p] == 0 and state.spent_this_turn > 0:
+        state.receive(p, 1)
+    state.used_last[p] = state.used_now
+    state.used_now = []
+    n = state.game.num_players
+    if state.end_triggered and p == n - 1:
+        state.finished = True
+        state.pending = None
+        state.tasks.clear()
+        return
+    push(state, (Task.START_TURN, (p + 1) % n))
+
+
+def place_gnome(state: GnomeVillageState, p: int, house_cell: int, resting: bool = True) -> None:
+    """R7.3: light the house and lay a new gnome on it (it rests until the next turn)."""
+    gnome = next(i for i in state.gnome_range(p) if state.g_village[i] == NOT_PLACED)
+    state.set_flag_code(p, house_cell, CODE_HOUSE_ON)
+    state.g_home[gnome] = house_cell
+    state.relocate(gnome, p, house_cell, GnomeStatus.RESTING if resting else GnomeStatus.FREE)
+    state.g_born[gnome] = state.turn_number
+    if state.placed_gnomes(p) >= state.gnomes_per_colour:
+        state.end_triggered = True
+
+
+def set_workshop(state: GnomeVillageState, p: int, cell: int, active: bool) -> None:
+    """Turn the workshop on ``cell`` of village ``p`` to its active or inactive side."""
+    state.set_flag_code(p, cell, workshop_code(CODE_SUB[state.grid[p][cell]], active))
+
+
+TASKS.update({
+    Task.SETUP_PLAYER: _setup_player,
+    Task.START_TURN: _start_turn,
+    Task.REVEAL: _reveal,
+    Task.ACTIVATE_FOR: _activate_for,
+    Task.REMOVAL_FOR: _removal_for,
+    Task.ROAD_FOR: _road_for,
+    Task.ANGRY_FOR: _angry_for,
+    Task.PAY: _pay,
+    Task.EARN: _earn,
+    Task.WORK_PHASE: _work_phase,
+    Task.SOURCE: _source,
+    Task.FINISH_WORK: _finish_work,
+    Task.MOVE_PHASE: _move_phase,
+    Task.MOVE_SELECT: _move_select,
+    Task.END_TURN: _end_turn,
+})

@@ -1,0 +1,395 @@
+"""The Gnome Village state: components on the table, gnomes, and the pending decision.
+
+Rules live in ``flow`` (turn structure and forest cards), ``decisions`` (choices a player
+makes) and ``business`` (business actions); this module holds the data and the queries and
+mutations they share. Everything random comes from ``self.rng``.
+
+Gnomes are stored in flat lists indexed ``seat * gnomes_per_colour + k``. A gnome that is
+not in the supply stands on a cell of some village (``g_village``, ``g_cell``) with a status:
+
+=========  ==============================================================================
+FREE       in its own village, may move in its owner's Move phase
+RESTING    newly placed on its house; wakes at its owner's next Move phase
+CHAPEL     held on an opponent's Chapel until its owner's next turn starts
+PRISON     held on an opponent's Prison until its owner's next Earn phase
+ABROAD     flown by Airport to an opponent's tile until that opponent's Earn phase
+=========  ==============================================================================
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.errors import InvariantError
+from gnome_envs.gnome_village import village
+from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
+from gnome_envs.gnome_village.components import (
+    BUSINESS_TILES,
+    CODE_HOUSE_OFF,
+    CODE_HOUSE_ON,
+    CODE_KIND,
+    CODE_SUB,
+    FOREST_CARDS,
+    NUM_CELLS,
+    NUM_FOREST_CARDS,
+    NUM_ROAD_TILES,
+    NUM_WORKSHOP_TYPES,
+    POINTS_PER_COIN,
+    POINTS_PER_HAT_WITH_HAPPY_GNOME,
+    POINTS_PER_LIT_HOUSE,
+    POINTS_PER_RESTAURANT,
+    POINTS_PER_WORKSHOP,
+    PRODUCTS_PER_TYPE,
+    ROAD_SHAPES,
+    TOTAL_COINS,
+    WORKSHOPS_PER_TYPE_BY_PLAYERS,
+    BusinessAction,
+    BusinessIcon,
+    TileKind,
+    business_code,
+    workshop_code,
+)
+
+ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
+NO_SEAT = -1
+NO_CELL = -1
+NOT_PLACED = -1
+
+
+class GnomeStatus(IntEnum):
+    """Where a placed gnome stands and why (see module docstring)."""
+
+    FREE = 0
+    RESTING = 1
+    CHAPEL = 2
+    PRISON = 3
+    ABROAD = 4
+
+
+
+class GnomeVillageState(State):
+    """A Gnome Village position."""
+
+    def __init__(self, game, seed: int | None) -> None:
+        self.game = game
+        self.rng = new_rng(seed)
+        self.decisions = 0
+        self._mask = None
+        n = game.num_players
+        cfg = game.config
+        self.gnomes_per_colour = cfg.gnomes_to_end
+        self.grid: list[list[int]] = [[0] * NUM_CELLS for _ in range(n)]
+        self.coins = [0] * n
+        self.bank = TOTAL_COINS
+        self.products = [[0] * NUM_WORKSHOP_TYPES for _ in range(n)]
+        self.product_supply = [PRODUCTS_PER_TYPE] * NUM_WORKSHOP_TYPES
+        self.house_supply = game.houses_total
+        self.workshop_supply = [WORKSHOPS_PER_TYPE_BY_PLAYERS[n]] * NUM_WORKSHOP_TYPES
+        self.road_stack: list[int] = []
+        self.business_stack: list[int] = []
+        self.display = [NO_CELL] * 2
+        self.business_discard: list[int] = []
+        self.forest_deck: list[int] = []
+        self.forest_discard: list[int] = []
+        self.revealed = -1
+        total_gnomes = n * self.gnomes_per_colour
+        self.g_village = [NOT_PLACED] * total_gnomes
+        self.g_cell = [NO_CELL] * total_gnomes
+        self.g_home = [NO_CELL] * total_gnomes
+        self.g_status = [int(GnomeStatus.FREE)] * total_gnomes
+        self.g_born = [0] * total_gnomes
+        self.g_guard = [False] * total_gnomes
+        self.g_skip_earn = [False] * total_gnomes
+        self.g_airport = [-1] * total_gnomes  # business tile id a flying gnome returns to
+        self.happy = NO_SEAT
+        self.holes: list[list[int]] = [[] for _ in range(n)]
+        self.setup_hand: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        self.hand = 0  # tile code being placed, 0 if none
+        self.hand_owner = NO_SEAT
+        self.turn_player = 0
+        self.turn_number = 0
+        self.end_triggered = False
+        self.finished = False
+        self.used_last: list[list[int]] = [[] for _ in range(n)]
+        self.used_now: list[int] = []
+        self.spent_this_turn = 0
+        self.advisor_active = False
+        self.moved_mask = 0
+        self.pending: Decision | None = None
+        self.tasks: list[tuple] = []
+        self._walk: list[list[int] | None] = [None] * n
+        self._placement: list[tuple[list[int], list[int]] | None] = [None] * n
+
+    # ------------------------------------------------------------------ engine contract
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+        return -1 if self.pending is None else self.pending.player
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return self.finished
+
+    def decision_name(self) -> str:
+        """Name of the pending decision."""
+        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
+
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self.pending.legal)] = 1
+        return mask
+
+    def _apply_legal(self, action: int) -> None:
+        resolve_decision(self, action)
+
+    def scores(self) -> np.ndarray:
+        """Victory points per seat, counted as the end of the game would count them."""
+        return np.array([self.score_of(p) for p in range(self.game.num_players)], dtype=np.float64)
+
+    def score_of(self, p: int) -> int:
+        """Points of seat ``p``: workshops, lit houses, restaurants, hats with the Happy Gnome, coins."""
+        workshops = lit = restaurants = hats = 0
+        for code in self.grid[p]:
+            kind = CODE_KIND[code]
+            if kind == WORKSHOP:
+                workshops += 1
+            elif code == CODE_HOUSE_ON:
+                lit += 1
+            elif kind == BUSINESS:
+                icon = BUSINESS_TILES[CODE_SUB[code]].icon
+                restaurants += icon == BusinessIcon.RESTAURANT
+                hats += icon == BusinessIcon.HAT
+        points = (workshops * POINTS_PER_WORKSHOP + lit * POINTS_PER_LIT_HOUSE
+                  + restaurants * POINTS_PER_RESTAURANT + self.coins[p] * POINTS_PER_COIN)
+        if self.happy == p:
+            points += hats * POINTS_PER_HAT_WITH_HAPPY_GNOME
+        return points
+
+    def tile_count(self, p: int) -> int:
+        """Tiles in seat ``p``'s village (the tie-break)."""
+        return sum(1 for code in self.grid[p] if code)
+
+    def placements(self) -> tuple[int, ...]:
+        """Placement per seat by score, then tiles in the village; full ties share a place."""
+        keys = [(self.score_of(p), self.tile_count(p)) for p in range(self.game.num_players)]
+        return tuple(sum(1 for other in keys if other > key) for key in keys)
+
+    def observation(self, seat: int) -> np.ndarray:
+        """Everything ``seat`` may see (see observation.py for the layout)."""
+        from gnome_envs.gnome_village.observation import observe
+
+        return observe(self, seat)
+
+    def state_vector(self) -> np.ndarray:
+        """Full-information vector: seat 0's view plus the tops of the hidden stacks."""
+        from gnome_envs.gnome_village.observation import full_state
+
+        return full_state(self)
+
+    def describe_action(self, action: int) -> str:
+        """Meaning of ``action`` in the pending decision."""
+        from gnome_envs.gnome_village.render import describe_action
+
+        return describe_action(self, action)
+
+    def render_text(self) -> str:
+        """The table as text."""
+        from gnome_envs.gnome_village.render import render_text
+
+        return render_text(self)
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> GnomeVillageState:
+        """A deep, independent copy (random generator included)."""
+        other = object.__new__(GnomeVillageState)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            other.__dict__[name] = value
+        other.rng = np.random.Generator(np.random.PCG64())
+        other.rng.bit_generator.state = self.rng.bit_generator.state
+        return other
+
+    def determinize(self, seat: int, rng: np.random.Generator) -> GnomeVillageState:
+        """A clone with the hidden stack orders (and future chance) resampled."""
+        other = self.clone()
+        rng.shuffle(other.forest_deck)
+        rng.shuffle(other.road_stack)
+        rng.shuffle(other.business_stack)
+        other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        return other
+
+    def _hash_payload(self) -> bytes:
+        parts = []
+        for name in sorted(self.__dict__):
+            if name.startswith("_") or name in ("game", "rng"):
+                continue
+            parts.append(f"{name}={self.__dict__[name]!r}")
+        parts.append(f"config={self.game.config!r}")
+        return ";".join(parts).encode() + b"|" + rng_state_bytes(self.rng)
+
+    # ------------------------------------------------------------------ village queries
+    def touch(self, p: int) -> None:
+        """Forget cached geometry of village ``p`` after its layout changed."""
+        self._walk[p] = None
+        self._placement[p] = None
+
+    def set_tile(self, p: int, cell: int, code: int) -> None:
+        """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
+        self.grid[p][cell] = code
+        self.touch(p)
+
+    def set_flag_code(self, p: int, cell: int, code: int) -> None:
+        """Flip a tile (lights, workshop side) without changing the layout."""
+        self.grid[p][cell] = code
+
+    def walk_labels(self, p: int) -> list[int]:
+        """Cached walking areas of village ``p``."""
+        labels = self._walk[p]
+        if labels is None:
+            labels = self._walk[p] = village.walk_labels(self.grid[p])
+        return labels
+
+    def placement_cells(self, p: int) -> tuple[list[int], list[int]]:
+        """Cached (road cells, building cells) where village ``p`` can grow."""
+        cells = self._placement[p]
+        if cells is None:
+            cells = self._placement[p] = village.placement_cells(self.grid[p])
+        return cells
+
+    def cells_for(self, p: int, code: int) -> list[int]:
+        """Cells where the tile ``code`` may be placed in village ``p`` now (hole rule included)."""
+        roads, buildings = self.placement_cells(p)
+        kind = CODE_KIND[code]
+        cells = roads if kind == ROAD else buildings
+        holes = self.holes[p]
+        if holes:  # R5.2: a gap is refilled by the next road or business, and only by one
+            fills = kind in (ROAD, BUSINESS)
+            cells = [c for c in cells if (c in holes) == fills]
+        return cells
+
+    def workshop_cells(self, p: int, kind: int | None = None, active: bool | None = None) -> list[int]:
+        """Cells of workshops in village ``p`` filtered by type and side."""
+        out = []
+        for cell, code in enumerate(self.grid[p]):
+            if CODE_KIND[code] != WORKSHOP:
+                continue
+            w_kind, w_active = divmod(code - workshop_code(0, False), 2)
+            if (kind is None or w_kind == kind) and (active is None or bool(w_active) == active):
+                out.append(cell)
+        return out
+
+    def business_cells(self, p: int) -> list[int]:
+        """Cells of business tiles in village ``p``."""
+        return [cell for cell, code in enumerate(self.grid[p]) if CODE_KIND[code] == BUSINESS]
+
+    def count_kind(self, p: int, kind: int) -> int:
+        """Tiles of ``kind`` in village ``p``."""
+        return sum(1 for code in self.grid[p] if CODE_KIND[code] == kind)
+
+    def business_at(self, p: int, cell: int):
+        """The BusinessTile on ``cell`` of village ``p``."""
+        return BUSINESS_TILES[CODE_SUB[self.grid[p][cell]]]
+
+    def find_business(self, p: int, tile_id: int) -> int:
+        """Cell of business tile ``tile_id`` in village ``p`` (-1 if absent)."""
+        code = business_code(tile_id)
+        grid = self.grid[p]
+        return grid.index(code) if code in grid else NO_CELL
+
+    def hat_count(self, p: int) -> int:
+        """Hat businesses in village ``p``."""
+        return sum(1 for c in self.business_cells(p) if self.business_at(p, c).icon == BusinessIcon.HAT)
+
+    # ------------------------------------------------------------------ gnome queries
+    def gnome_range(self, p: int) -> range:
+        """Flat indices of seat ``p``'s gnomes."""
+        start = p * self.gnomes_per_colour
+        return range(start, start + self.gnomes_per_colour)
+
+    def owner(self, gnome: int) -> int:
+        """Seat owning flat gnome index ``gnome``."""
+        return gnome // self.gnomes_per_colour
+
+    def placed_gnomes(self, p: int) -> int:
+        """Gnomes of seat ``p`` taken from the supply."""
+        return sum(1 for i in self.gnome_range(p) if self.g_village[i] != NOT_PLACED)
+
+    def gnomes_at(self, v: int, cell: int) -> list[int]:
+        """Flat indices of every gnome standing on ``cell`` of village ``v``."""
+        return [i for i, (gv, gc) in enumerate(zip(self.g_village, self.g_cell)) if gv == v and gc == cell]
+
+    def gnome_of_at(self, p: int, v: int, cell: int) -> int:
+        """Seat ``p``'s gnome on ``cell`` of village ``v`` (-1 if none)."""
+        for i in self.gnome_range(p):
+            if self.g_village[i] == v and self.g_cell[i] == cell:
+                return i
+        return -1
+
+    def protected(self, p: int) -> bool:
+        """Whether one of seat ``p``'s gnomes guards a Military tile."""
+        return any(self.g_guard[i] for i in self.gnome_range(p))
+
+    def relocate(self, gnome: int, v: int, cell: int, status: GnomeStatus) -> None:
+        """Put ``gnome`` on ``cell`` of village ``v``; moving ends any Military guard."""
+        self.g_village[gnome] = v
+        self.g_cell[gnome] = cell
+        self.g_status[gnome] = int(status)
+        self.g_guard[gnome] = False
+        self.g_airport[gnome] = -1
+
+    def send_home(self, gnome: int) -> None:
+        """Return ``gnome`` to its own house."""
+        self.relocate(gnome, self.owner(gnome), self.g_home[gnome], GnomeStatus.FREE)
+
+    # ------------------------------------------------------------------ coins and tokens
+    def pay_bank(self, p: int, amount: int) -> None:
+        """Seat ``p`` pays ``amount`` coins to the bank (counts toward the advisor's check)."""
+        self.coins[p] -= amount
+        self.bank += amount
+        if p == self.turn_player:
+            self.spent_this_turn += amount
+
+    def receive(self, p: int, amount: int) -> int:
+        """Seat ``p`` takes up to ``amount`` coins from the bank; returns what it got."""
+        got = min(amount, self.bank)
+        self.bank -= got
+        self.coins[p] += got
+        return got
+
+    def transfer(self, payer: int, payee: int, amount: int) -> int:
+        """Move up to ``amount`` coins between seats; returns what moved."""
+        moved = min(amount, self.coins[payer])
+        self.coins[payer] -= moved
+        self.coins[payee] += moved
+        return moved
+
+    def give_product(self, p: int, kind: int) -> bool:
+        """Seat ``p`` takes a product token of ``kind`` from the supply if one is left."""
+        if self.product_supply[kind] == 0:
+            return False
+        self.product_supply[kind] -= 1
+        self.products[p][kind] += 1
+        return True
+
+    def update_happy_gnome(self) -> None:
+        """R9.3: the Happy Gnome goes to a strict hat leader; ties keep it; none returns it."""
+        hats = [self.hat_count(p) for p in range(self.game.num_players)]
+        best = max(hats)
+        leaders = [p for p, h in enumerate(hats) if h == best]
+        if best > 0 and len(leaders) == 1:
+            self.happy = leaders[0]
+        elif self.happy != NO_SEAT and hats[self.happy] == 0:
+            self.happy = NO_SEAT
+
+    # ------------------------------------------------------------------ invariants
+    def check_invariants(self) -> None:
+        """Raise InvariantError if any component was created or lost."""
+        from gnome_envs.gnome_village.invariants import check
+
+        problems = check(self)
+        if problems:
+            raise InvariantError("; ".join(problems))

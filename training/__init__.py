@@ -1,0 +1,1 @@
+"""Command-line jobs: self-play, training, evaluation and the benchmark."""
