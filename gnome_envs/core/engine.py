@@ -183,11 +183,21 @@ class State(abc.ABC):
     def play_forced(self) -> None:
         """Resolve every pending decision that has exactly one legal action."""
         while not self.is_terminal():
-            legal = np.flatnonzero(self.legal_action_mask())
-            if legal.size != 1:
+            only = self._only_legal_action()
+            if only < 0:
                 return
-            self._apply_legal(int(legal[0]))
+            self._apply_legal(only)
             self._mask = None
+
+    def _only_legal_action(self) -> int:
+        """The single legal action, or -1 when there are several (games may answer faster)."""
+        legal = np.flatnonzero(self.legal_action_mask())
+        return int(legal[0]) if legal.size == 1 else -1
+
+    def _is_legal(self, index: int) -> bool:
+        """Whether ``index`` is legal now (games may answer faster than the mask)."""
+        mask = self.legal_action_mask()
+        return 0 <= index < mask.size and bool(mask[index])
 
     def _validated(self, action: Any) -> int:
         if self.is_terminal():
@@ -197,8 +207,7 @@ class State(abc.ABC):
                 f"action must be an integer in [0, {self.game.num_actions}), got {action!r}"
             )
         index = int(action)
-        mask = self.legal_action_mask()
-        if 0 <= index < mask.size and mask[index]:
+        if self._is_legal(index):
             return index
         raise IllegalActionError(self._illegal_message(index))
 

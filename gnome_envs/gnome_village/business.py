@@ -14,13 +14,10 @@ from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.actions import LAYOUTS, THIEF_AMOUNTS, Family
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
-    CANONICAL_ROTATIONS,
-    CODE_INFO,
     CODE_KIND,
     CODE_SUB,
     IS_WORKPLACE,
     NUM_CELLS,
-    ORTHOGONAL,
     RING,
     BusinessAction,
     TileKind,
@@ -143,7 +140,7 @@ def _nothing(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
 def _construction(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """R13.1: draw the top face-down business and build it at once if it can reach a road."""
     if state.business_stack and state.cells_for(p, business_code(state.business_stack[-1])):
-        offer_placement(state, p, business_code(state.business_stack.pop()))
+        offer_placement(state, p, business_code(state.draw_business()))
 
 
 def _offering(kind: DecisionKind) -> Callable[[GnomeVillageState, int, int, int], None]:
@@ -315,37 +312,19 @@ def _airport(state: GnomeVillageState, d: Decision, action: int) -> None:
 
 
 # ---------------------------------------------------------------------------- architect
-def architect_moves(state: GnomeVillageState, p: int, only: int | None = None) -> dict[int, list[tuple[int, int]]]:
-    """Per tile cell, the (cell, rotation) it may move to keeping the village compliant (R11.8)."""
+def architect_moves(state: GnomeVillageState, p: int, source: int) -> list[tuple[int, int]]:
+    """The (cell, rotation) the tile on ``source`` may move to, leaving the village compliant (R11.8)."""
     grid = state.grid[p]
-    moves: dict[int, list[tuple[int, int]]] = {}
-    for source in range(NUM_CELLS) if only is None else (only,):
-        code = grid[source]
-        if not code:
-            continue
-        trial = grid[:]
-        trial[source] = 0
-        targets = [c for c in range(NUM_CELLS)
-                   if (not trial[c] and any(trial[nb] for _, nb in ORTHOGONAL[c]))]
-        found = []
-        for target in targets:
-            for variant, rotation in _variants(code):
-                if target == source and variant == code:
-                    continue
-                trial[target] = variant
-                if village.complies(trial):
-                    found.append((target, rotation))
-                trial[target] = 0
-        if found:
-            moves[source] = found
-    return moves
+    if state.holes[p]:
+        return village.relocations_by_full_check(grid, source)
+    return village.relocations(grid, source)
 
 
-def _variants(code: int) -> list[tuple[int, int]]:
-    info = CODE_INFO[code]
-    if info.kind != TileKind.ROAD:
-        return [(code, 0)]
-    return [(road_code(info.sub, r), r) for r in CANONICAL_ROTATIONS[info.sub]]
+def _movable_tiles(state: GnomeVillageState, p: int) -> list[int]:
+    grid = state.grid[p]
+    if state.holes[p]:
+        return [c for c in range(NUM_CELLS) if grid[c] and village.relocations_by_full_check(grid, c)]
+    return [c for c in range(NUM_CELLS) if grid[c] and village.relocations(grid, c, first_only=True)]
 
 
 def architect_step(state: GnomeVillageState, p: int, left: int) -> None:
@@ -359,7 +338,7 @@ def _architect(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
 
 def _architect_pick_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
-    legal = [layout.cell(c) for c in sorted(architect_moves(state, p))]
+    legal = [layout.cell(c) for c in _movable_tiles(state, p)]
     return [layout.pass_()] + legal if legal else []
 
 
@@ -371,7 +350,7 @@ def _architect_pick(state: GnomeVillageState, d: Decision, action: int) -> None:
 
 def _architect_place_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
-    return [layout.place(c, r) for c, r in architect_moves(state, p, data[0]).get(data[0], [])]
+    return [layout.place(c, r) for c, r in architect_moves(state, p, data[0])]
 
 
 def _architect_place(state: GnomeVillageState, d: Decision, action: int) -> None:

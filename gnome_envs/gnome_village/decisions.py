@@ -31,7 +31,7 @@ from gnome_envs.gnome_village.components import (
 )
 from gnome_envs.gnome_village.flow import offer_placement, place_gnome, set_workshop
 from gnome_envs.gnome_village.pending import DECISIONS, Decision, DecisionKind, DecisionRule, Task, offer, push
-from gnome_envs.gnome_village.state import HOUSE, ROAD, WORKSHOP, GnomeStatus, GnomeVillageState
+from gnome_envs.gnome_village.state import ROAD, WORKSHOP, GnomeStatus, GnomeVillageState
 
 SETUP_PIECE_CODES = {
     SetupPiece.FOUR_WAY: road_code(RoadShapeId.FOUR_WAY, 0),
@@ -158,7 +158,7 @@ def _angry(state: GnomeVillageState, d: Decision, action: int) -> None:
 # ---------------------------------------------------------------------------- work & buy (R7)
 def free_source(state: GnomeVillageState, p: int, kind: int) -> bool:
     """Whether ``p`` can cover ``kind`` without coins (active workshop or product)."""
-    return bool(state.products[p][kind] or state.workshop_cells(p, kind, active=True))
+    return bool(state.products[p][kind] or state.summary(p).active_workshops[kind])
 
 
 def coins_needed(state: GnomeVillageState, p: int, kinds: tuple[int, ...]) -> int:
@@ -170,7 +170,7 @@ def _work_possible(state: GnomeVillageState, p: int, work: WorkAction) -> bool:
     if coins_needed(state, p, WORK_REQUIREMENTS[work]) > state.coins[p]:
         return False
     if work == WorkAction.HOUSE:
-        return (state.count_kind(p, HOUSE) < HOUSE_LIMIT and state.house_supply > 0
+        return (state.summary(p).houses < HOUSE_LIMIT and state.house_supply > 0
                 and bool(state.cells_for(p, CODE_HOUSE_OFF)))
     if work == WorkAction.GNOME:
         return (state.placed_gnomes(p) < state.gnomes_per_colour
@@ -203,8 +203,7 @@ def _work_buy(state: GnomeVillageState, d: Decision, action: int) -> None:
     push(state, (Task.WORK_PHASE, p))
     if family == Family.BUY_BUSINESS:
         state.pay_bank(p, BUSINESS_COST)
-        tile_id = state.display[decoded.arg]
-        state.display[decoded.arg] = state.business_stack.pop() if state.business_stack else -1
+        tile_id = state.take_display(decoded.arg)
         offer_placement(state, p, business_code(tile_id))
     else:
         state.pay_bank(p, WORKSHOP_COST)

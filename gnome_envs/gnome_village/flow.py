@@ -101,12 +101,7 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
 
 def _reveal(state: GnomeVillageState, p: int) -> None:
     """R5: flip the top forest card (reshuffling the discards when the deck is out), resolve it."""
-    if not state.forest_deck:
-        state.forest_deck, state.forest_discard = state.forest_discard, []
-        state.rng.shuffle(state.forest_deck)
-    card_id = state.forest_deck.pop()
-    state.forest_discard.append(card_id)
-    state.revealed = card_id
+    card_id = state.draw_forest_card()
     card = FOREST_CARDS[card_id]
     seats = seats_from(state, p, card.all_players)
     bonus = (Task.PAY, p, FOREST_BONUS_COIN)
@@ -135,9 +130,9 @@ def _road_for(state: GnomeVillageState, q: int) -> None:
     """R5.4: draw a road and place it; if it fits nowhere it goes under the stack."""
     if not state.road_stack:
         return
-    shape = state.road_stack.pop()
+    shape = state.draw_road()
     if not offer_placement(state, q, road_code(shape, 0)):
-        state.road_stack.insert(0, shape)
+        state.return_road(shape)
 
 
 def _angry_for(state: GnomeVillageState, q: int) -> None:
@@ -199,7 +194,7 @@ def _finish_work(state: GnomeVillageState, p: int, work: int) -> None:
     elif work == WorkAction.GNOME:
         offer(state, DecisionKind.NEW_GNOME_HOUSE, p)
     else:
-        offer_placement(state, p, road_code(state.road_stack.pop(), 0))
+        offer_placement(state, p, road_code(state.draw_road(), 0))
 
 
 def _move_phase(state: GnomeVillageState, p: int) -> None:

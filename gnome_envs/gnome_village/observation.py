@@ -32,10 +32,11 @@ players            n x 28                     per seat: coins, products, gnomes,
                                               workshops and active ones per type, businesses,
                                               restaurants, hats, protected, hole, score,
                                               tiles, advisor, starting tiles left, coins spent this turn
-villages           n x 49 x (35 + n + 7)      per cell: tile features (components.py),
-                                              gnome of each relative seat, resting, held,
-                                              visiting, guarding, moved this phase,
-                                              used by its owner last turn, hole
+village_tiles      n x 49 x 35                per village, per cell: tile features
+                                              (components.TILE_FEATURES)
+village_gnomes     n x 49 x (n + 7)           per village, per cell: gnome of each relative
+                                              seat, resting, held, visiting, guarding, moved
+                                              this phase, used by its owner last turn, hole
 =================  =========================  =================================================
 """
 
@@ -47,15 +48,11 @@ import numpy as np
 
 from gnome_envs.core.engine import LayoutBuilder, Segment
 from gnome_envs.gnome_village.components import (
-    BUSINESS_TILES,
     CODE_BUSINESS_BASE,
     CODE_FEATURES,
-    CODE_HOUSE_ON,
-    CODE_KIND,
-    CODE_SUB,
-    CODE_WORKSHOP_BASE,
     DISPLAY_SLOTS,
     FOREST_CARDS,
+    GNOMES_PER_COLOUR,
     HOUSE_LIMIT,
     NUM_BUSINESS_TILES,
     NUM_CELLS,
@@ -76,6 +73,7 @@ from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus, GnomeVillage
 
 FOREST_DESIGNS = tuple(dict.fromkeys(FOREST_CARDS))
 DESIGN_OF_CARD = tuple(FOREST_DESIGNS.index(card) for card in FOREST_CARDS)
+DESIGN_ARRAY = np.array(DESIGN_OF_CARD)
 DESIGN_TOTAL = np.bincount(DESIGN_OF_CARD, minlength=len(FOREST_DESIGNS)).astype(np.float32)
 SHAPE_TOTAL = np.array([s.count for s in ROAD_SHAPES], dtype=np.float32)
 CARD_FEATURES = 11
@@ -85,8 +83,26 @@ SCORE_SCALE = 100.0
 ARCHITECT_SCALE = 3.0
 PLAYER_FEATURES = 28
 DYNAMIC_CELL_FEATURES = 7  # resting, held, visiting, guarding, moved, used last turn, hole
+VILLAGE_TILE_FEATURES = NUM_CELLS * TILE_FEATURES
+STACK_FEATURES = (1 + len(FOREST_DESIGNS)) + (1 + len(ROAD_SHAPES)) + (1 + NUM_BUSINESS_TILES) + DISPLAY_SLOTS * NUM_BUSINESS_TILES
+STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
+GUARD_COLUMN, MOVED_COLUMN, USED_COLUMN, HOLE_COLUMN = 3, 4, 5, 6
 MAX_WORKSHOPS_PER_TYPE = 5
 SETUP_PIECES = 3
+# divisor of each player feature, in _player order (score is clipped at 1)
+PLAYER_DIVISORS = (
+    TOTAL_COINS,  # coins
+    *(PRODUCTS_PER_TYPE,) * NUM_WORKSHOP_TYPES,  # products per type
+    GNOMES_PER_COLOUR,  # gnomes placed
+    HOUSE_LIMIT, HOUSE_LIMIT,  # houses, lit houses
+    *(MAX_WORKSHOPS_PER_TYPE,) * (2 * NUM_WORKSHOP_TYPES),  # workshops, active workshops per type
+    NUM_BUSINESS_TILES, NUM_BUSINESS_TILES, NUM_BUSINESS_TILES,  # businesses, restaurants, hats
+    1, 1,  # protected, gap to refill
+    SCORE_SCALE, NUM_CELLS, 1,  # score, tiles, advisor active
+    SETUP_PIECES, SETUP_PIECES, SETUP_PIECES,  # starting tiles left
+    TOTAL_COINS,  # coins spent this turn
+)
+PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
 ICON_RESTAURANT, ICON_HAT = BusinessIcon.RESTAURANT, BusinessIcon.HAT
 WORKSHOP, BUSINESS = int(TileKind.WORKSHOP), int(TileKind.BUSINESS)
 
@@ -113,17 +129,16 @@ class ObservationLayout:
     segments: tuple[Segment, ...]
     size: int
     cell_features: int
+    at: dict[str, int]  # segment name -> start offset
 
     def __getitem__(self, name: str) -> Segment:
-        for segment in self.segments:
-            if segment.name == name:
-                return segment
-        raise KeyError(name)
+        return self.segments[[s.name for s in self.segments].index(name)]
 
 
 def build_layout(n: int) -> ObservationLayout:
     """The observation layout for ``n`` players."""
     b = LayoutBuilder()
+    cell_features = n + DYNAMIC_CELL_FEATURES
     for name, size in (
         ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n),
         ("hand_tile", NUM_CODES), ("requirement", 2 * NUM_WORKSHOP_TYPES), ("selected_cell", NUM_CELLS),
@@ -132,31 +147,41 @@ def build_layout(n: int) -> ObservationLayout:
         ("supply", 1 + 2 * NUM_WORKSHOP_TYPES), ("forest_deck", 1 + len(FOREST_DESIGNS)),
         ("road_stack", 1 + len(ROAD_SHAPES)), ("business_stack", 1 + NUM_BUSINESS_TILES),
         ("display", DISPLAY_SLOTS * NUM_BUSINESS_TILES), ("happy_gnome", n + 1),
-        ("players", n * PLAYER_FEATURES),
+        ("players", n * PLAYER_FEATURES), ("village_tiles", n * VILLAGE_TILE_FEATURES),
+        ("village_gnomes", n * NUM_CELLS * cell_features),
     ):
         b.add(name, size)
-    cell_features = TILE_FEATURES + n + DYNAMIC_CELL_FEATURES
-    b.add("villages", n * NUM_CELLS * cell_features)
-    return ObservationLayout(n, b.build(), b.size, cell_features)
+    segments = b.build()
+    return ObservationLayout(n, segments, b.size, cell_features, {s.name: s.start for s in segments})
 
 
 LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
 STATE_EXTRA = len(FOREST_DESIGNS) + len(ROAD_SHAPES) + NUM_BUSINESS_TILES
 
 
+def village_tile_features(grid: list[int]) -> np.ndarray:
+    """Flat tile features of a village (cached by the state until the village changes)."""
+    return CODE_FEATURES[grid].ravel()
+
+
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     """Observation vector of ``seat``."""
     n = state.game.num_players
     layout = LAYOUTS[n]
+    at = layout.at
     obs = np.zeros(layout.size, dtype=np.float32)
-    _decision(state, seat, obs, layout)
-    _table(state, seat, obs, layout)
-    players = obs[layout["players"].start:layout["players"].stop].reshape(n, PLAYER_FEATURES)
-    for r in range(n):
-        _player(state, (seat + r) % n, players[r])
-    villages = obs[layout["villages"].start:layout["villages"].stop].reshape(n, NUM_CELLS, layout.cell_features)
-    for r in range(n):
-        _village(state, seat, (seat + r) % n, villages[r])
+    ones: list[int] = []
+    _decision(state, seat, obs, at, ones)
+    _table(state, seat, obs, at, ones)
+    order = [(seat + r) % n for r in range(n)]
+    start = at["players"]
+    raw = np.array([_player(state, p) for p in order], dtype=np.float32)
+    obs[start:start + n * PLAYER_FEATURES] = np.minimum(raw * PLAYER_SCALE, 1.0).ravel()
+    start = at["village_tiles"]
+    for r, v in enumerate(order):
+        obs[start + r * VILLAGE_TILE_FEATURES:start + (r + 1) * VILLAGE_TILE_FEATURES] = state.tile_features(v)
+    _gnomes(state, seat, at["village_gnomes"], layout.cell_features, ones)
+    obs[ones] = 1.0
     return obs
 
 
@@ -164,132 +189,106 @@ def _rel(state: GnomeVillageState, seat: int, other: int) -> int:
     return (other - seat) % state.game.num_players
 
 
-def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, layout: ObservationLayout) -> None:
+def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
     d = state.pending
-    obs[layout["turn_player"].start + _rel(state, seat, state.turn_player)] = 1
+    ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
     if d is None:
         return
-    obs[layout["decision"].start + d.kind] = 1
-    obs[layout["decider"].start + _rel(state, seat, d.player)] = 1
-    obs[layout["hand_tile"].start + state.hand] = 1
     kind = d.kind
+    ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player), at["hand_tile"] + state.hand]
     if kind == DecisionKind.SOURCE:
-        obs[layout["requirement"].start + d.data[0]] = 1
-        for later in d.data[1]:
-            obs[layout["requirement"].start + NUM_WORKSHOP_TYPES + later] = 1
+        ones.append(at["requirement"] + d.data[0])
+        ones += [at["requirement"] + NUM_WORKSHOP_TYPES + later for later in d.data[1]]
     elif kind == DecisionKind.MOVE_DEST:
-        obs[layout["selected_cell"].start + state.g_cell[d.data[0]]] = 1
+        ones.append(at["selected_cell"] + state.g_cell[d.data[0]])
     elif kind == DecisionKind.ARCHITECT_PLACE:
-        obs[layout["selected_cell"].start + d.data[0]] = 1
-        obs[layout["architect_left"].start] = d.data[1] / ARCHITECT_SCALE
+        ones.append(at["selected_cell"] + d.data[0])
+        obs[at["architect_left"]] = d.data[1] / ARCHITECT_SCALE
     elif kind == DecisionKind.ARCHITECT_PICK:
-        obs[layout["architect_left"].start] = d.data[0] / ARCHITECT_SCALE
+        obs[at["architect_left"]] = d.data[0] / ARCHITECT_SCALE
     elif kind == DecisionKind.ACTIVATE:
-        for icon in FOREST_CARDS[d.data[0]].icons:
-            obs[layout["activate"].start + icon] = 1
-        obs[layout["activate"].start + NUM_WORKSHOP_TYPES] = d.data[1]
+        ones += [at["activate"] + icon for icon in FOREST_CARDS[d.data[0]].icons]
+        obs[at["activate"] + NUM_WORKSHOP_TYPES] = d.data[1]
     elif kind in (DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER):
-        obs[layout["product"].start + d.data[0]] = 1
+        ones.append(at["product"] + d.data[0])
     elif kind == DecisionKind.THIEF_AMOUNT:
-        obs[layout["target"].start + _rel(state, seat, d.data[0])] = 1
+        ones.append(at["target"] + _rel(state, seat, d.data[0]))
 
 
-def _table(state: GnomeVillageState, seat: int, obs: np.ndarray, layout: ObservationLayout) -> None:
+def _table(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
     n = state.game.num_players
     if state.revealed >= 0:
-        s = layout["revealed_card"]
-        obs[s.start:s.stop] = CARD_ROWS[state.revealed]
-    s = layout["progress"].start
-    obs[s] = min(state.turn_number / TURN_SCALE, 1.0)
-    obs[s + 1] = state.end_triggered
-    obs[s + 2] = state.turn_number == 0
-    obs[layout["bank"].start] = state.bank / TOTAL_COINS
-    s = layout["supply"].start
-    obs[s] = state.house_supply / state.game.houses_total
+        s = at["revealed_card"]
+        obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed]
     per_type = state.game.workshops_per_type
-    for k in range(NUM_WORKSHOP_TYPES):
-        obs[s + 1 + k] = state.workshop_supply[k] / per_type
-        obs[s + 1 + NUM_WORKSHOP_TYPES + k] = state.product_supply[k] / PRODUCTS_PER_TYPE
-    s = layout["forest_deck"].start
-    obs[s] = len(state.forest_deck) / NUM_FOREST_CARDS
-    left = np.bincount([DESIGN_OF_CARD[c] for c in state.forest_deck], minlength=len(FOREST_DESIGNS))
-    obs[s + 1:s + 1 + len(FOREST_DESIGNS)] = left / DESIGN_TOTAL
-    s = layout["road_stack"].start
-    obs[s] = len(state.road_stack) / NUM_ROAD_TILES
-    obs[s + 1:s + 1 + len(ROAD_SHAPES)] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_TOTAL
-    s = layout["business_stack"].start
-    obs[s] = len(state.business_stack) / NUM_BUSINESS_TILES
-    for tile_id in state.business_stack:
-        obs[s + 1 + tile_id] = 1
-    s = layout["display"].start
-    for slot, tile_id in enumerate(state.display):
-        if tile_id >= 0:
-            obs[s + slot * NUM_BUSINESS_TILES + tile_id] = 1
-    s = layout["happy_gnome"].start
-    obs[s + (n if state.happy < 0 else _rel(state, seat, state.happy))] = 1
+    s = at["progress"]
+    obs[s:at["forest_deck"]] = [  # progress, bank, supply
+        min(state.turn_number / TURN_SCALE, 1.0), state.end_triggered, state.turn_number == 0,
+        state.bank / TOTAL_COINS, state.house_supply / state.game.houses_total,
+        *(x / per_type for x in state.workshop_supply),
+        *(x / PRODUCTS_PER_TYPE for x in state.product_supply),
+    ]
+    s = at["forest_deck"]
+    obs[s:s + STACK_FEATURES] = state.stack_features()
+    ones.append(at["happy_gnome"] + (n if state.happy < 0 else _rel(state, seat, state.happy)))
 
 
-def _player(state: GnomeVillageState, p: int, row: np.ndarray) -> None:
-    grid = state.grid[p]
-    row[0] = state.coins[p] / TOTAL_COINS
-    row[1:5] = np.array(state.products[p]) / PRODUCTS_PER_TYPE
-    row[5] = state.placed_gnomes(p) / state.gnomes_per_colour
-    houses = lit = businesses = restaurants = hats = 0
-    for code in grid:
-        kind = CODE_KIND[code]
-        if kind == WORKSHOP:
-            w = code - CODE_WORKSHOP_BASE
-            row[8 + w // 2] += 1 / MAX_WORKSHOPS_PER_TYPE
-            row[12 + w // 2] += (w % 2) / MAX_WORKSHOPS_PER_TYPE
-        elif kind == BUSINESS:
-            businesses += 1
-            icon = BUSINESS_TILES[CODE_SUB[code]].icon
-            restaurants += icon == ICON_RESTAURANT
-            hats += icon == ICON_HAT
-        elif kind == TileKind.HOUSE:
-            houses += 1
-            lit += code == CODE_HOUSE_ON
-    row[6] = houses / HOUSE_LIMIT
-    row[7] = lit / HOUSE_LIMIT
-    row[16] = businesses / NUM_BUSINESS_TILES
-    row[17] = restaurants / NUM_BUSINESS_TILES
-    row[18] = hats / NUM_BUSINESS_TILES
-    row[19] = state.protected(p)
-    row[20] = bool(state.holes[p])
-    row[21] = min(state.score_of(p) / SCORE_SCALE, 1.0)
-    row[22] = state.tile_count(p) / NUM_CELLS
-    row[23] = state.advisor_active and state.turn_player == p
-    row[24:24 + SETUP_PIECES] = np.array(state.setup_hand[p]) / SETUP_PIECES
-    row[27] = min(state.spent_this_turn / TOTAL_COINS, 1.0) if state.turn_player == p else 0.0
+def stack_features(state: GnomeVillageState) -> np.ndarray:
+    """Forest, road and business stacks (size and remaining contents) and the display."""
+    forest = np.zeros(1 + len(FOREST_DESIGNS), dtype=np.float32)
+    forest[0] = len(state.forest_deck) / NUM_FOREST_CARDS
+    if state.forest_deck:
+        forest[1:] = np.bincount(DESIGN_ARRAY[state.forest_deck], minlength=len(FOREST_DESIGNS)) / DESIGN_TOTAL
+    roads = np.zeros(1 + len(ROAD_SHAPES), dtype=np.float32)
+    roads[0] = len(state.road_stack) / NUM_ROAD_TILES
+    if state.road_stack:
+        roads[1:] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_TOTAL
+    businesses = np.zeros(1 + NUM_BUSINESS_TILES, dtype=np.float32)
+    businesses[0] = len(state.business_stack) / NUM_BUSINESS_TILES
+    businesses[[1 + t for t in state.business_stack]] = 1
+    display = np.zeros(DISPLAY_SLOTS * NUM_BUSINESS_TILES, dtype=np.float32)
+    display[[slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]] = 1
+    return np.concatenate([forest, roads, businesses, display])
 
 
-def _village(state: GnomeVillageState, seat: int, v: int, block: np.ndarray) -> None:
-    block[:, :TILE_FEATURES] = CODE_FEATURES[state.grid[v]]
+def _player(state: GnomeVillageState, p: int) -> list[float]:
+    """Raw counts of seat ``p`` (scaled by PLAYER_SCALE)."""
+    v = state.summary(p)
+    turn = state.turn_player == p
+    return [
+        state.coins[p], *state.products[p], state.placed_gnomes(p), v.houses, v.lit_houses,
+        *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
+        state.protected(p), bool(state.holes[p]), state.score_of(p), v.tiles,
+        state.advisor_active and turn, *state.setup_hand[p], state.spent_this_turn if turn else 0,
+    ]
+
+
+def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int, ones: list[int]) -> None:
+    """Gnome, used-tile and hole markers of every village (block r = r seats from ``seat``)."""
     n = state.game.num_players
-    dyn = TILE_FEATURES + n
-    for i, gv in enumerate(state.g_village):
-        if gv != v:
+    block = NUM_CELLS * width
+    per_colour = state.gnomes_per_colour
+    moved = state.moved_mask
+    for i, v in enumerate(state.g_village):
+        if v == NOT_PLACED:
             continue
-        cell = state.g_cell[i]
-        block[cell, TILE_FEATURES + _rel(state, seat, state.owner(i))] = 1
+        row = base + (v - seat) % n * block + state.g_cell[i] * width
+        ones.append(row + (i // per_colour - seat) % n)
         status = state.g_status[i]
-        if status == GnomeStatus.RESTING:
-            block[cell, dyn] = 1
-        elif status in (GnomeStatus.CHAPEL, GnomeStatus.PRISON):
-            block[cell, dyn + 1] = 1
-        elif status == GnomeStatus.ABROAD:
-            block[cell, dyn + 2] = 1
+        if status != GnomeStatus.FREE:
+            ones.append(row + n + STATUS_COLUMN[status])
         if state.g_guard[i]:
-            block[cell, dyn + 3] = 1
-        if state.moved_mask >> i & 1:
-            block[cell, dyn + 4] = 1
-    grid = state.grid[v]
-    for tile_id in state.used_last[v]:
-        code = CODE_BUSINESS_BASE + tile_id
-        if code in grid:
-            block[grid.index(code), dyn + 5] = 1
-    for cell in state.holes[v]:
-        block[cell, dyn + 6] = 1
+            ones.append(row + n + GUARD_COLUMN)
+        if moved >> i & 1:
+            ones.append(row + n + MOVED_COLUMN)
+    for v in range(n):
+        flag = base + (v - seat) % n * block + n
+        grid = state.grid[v]
+        for tile_id in state.used_last[v]:
+            code = CODE_BUSINESS_BASE + tile_id
+            if code in grid:
+                ones.append(flag + grid.index(code) * width + USED_COLUMN)
+        ones += [flag + cell * width + HOLE_COLUMN for cell in state.holes[v]]
 
 
 def full_state(state: GnomeVillageState) -> np.ndarray:

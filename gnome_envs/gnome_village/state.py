@@ -28,14 +28,9 @@ from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
-    CODE_HOUSE_OFF,
-    CODE_HOUSE_ON,
     CODE_KIND,
     CODE_SUB,
-    FOREST_CARDS,
     NUM_CELLS,
-    NUM_FOREST_CARDS,
-    NUM_ROAD_TILES,
     NUM_WORKSHOP_TYPES,
     POINTS_PER_COIN,
     POINTS_PER_HAT_WITH_HAPPY_GNOME,
@@ -43,11 +38,8 @@ from gnome_envs.gnome_village.components import (
     POINTS_PER_RESTAURANT,
     POINTS_PER_WORKSHOP,
     PRODUCTS_PER_TYPE,
-    ROAD_SHAPES,
     TOTAL_COINS,
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
-    BusinessAction,
-    BusinessIcon,
     TileKind,
     business_code,
     workshop_code,
@@ -122,6 +114,9 @@ class GnomeVillageState(State):
         self.tasks: list[tuple] = []
         self._walk: list[list[int] | None] = [None] * n
         self._placement: list[tuple[list[int], list[int]] | None] = [None] * n
+        self._summary: list[village.VillageSummary | None] = [None] * n
+        self._tile_features: list[np.ndarray | None] = [None] * n
+        self._stack_features: np.ndarray | None = None
 
     # ------------------------------------------------------------------ engine contract
     @property
@@ -142,6 +137,13 @@ class GnomeVillageState(State):
         mask[list(self.pending.legal)] = 1
         return mask
 
+    def _only_legal_action(self) -> int:
+        legal = self.pending.legal
+        return legal[0] if len(legal) == 1 else -1
+
+    def _is_legal(self, index: int) -> bool:
+        return index in self.pending.legal
+
     def _apply_legal(self, action: int) -> None:
         resolve_decision(self, action)
 
@@ -151,26 +153,16 @@ class GnomeVillageState(State):
 
     def score_of(self, p: int) -> int:
         """Points of seat ``p``: workshops, lit houses, restaurants, hats with the Happy Gnome, coins."""
-        workshops = lit = restaurants = hats = 0
-        for code in self.grid[p]:
-            kind = CODE_KIND[code]
-            if kind == WORKSHOP:
-                workshops += 1
-            elif code == CODE_HOUSE_ON:
-                lit += 1
-            elif kind == BUSINESS:
-                icon = BUSINESS_TILES[CODE_SUB[code]].icon
-                restaurants += icon == BusinessIcon.RESTAURANT
-                hats += icon == BusinessIcon.HAT
-        points = (workshops * POINTS_PER_WORKSHOP + lit * POINTS_PER_LIT_HOUSE
-                  + restaurants * POINTS_PER_RESTAURANT + self.coins[p] * POINTS_PER_COIN)
+        v = self.summary(p)
+        points = (sum(v.workshops) * POINTS_PER_WORKSHOP + v.lit_houses * POINTS_PER_LIT_HOUSE
+                  + v.restaurants * POINTS_PER_RESTAURANT + self.coins[p] * POINTS_PER_COIN)
         if self.happy == p:
-            points += hats * POINTS_PER_HAT_WITH_HAPPY_GNOME
+            points += v.hats * POINTS_PER_HAT_WITH_HAPPY_GNOME
         return points
 
     def tile_count(self, p: int) -> int:
         """Tiles in seat ``p``'s village (the tie-break)."""
-        return sum(1 for code in self.grid[p] if code)
+        return self.summary(p).tiles
 
     def placements(self) -> tuple[int, ...]:
         """Placement per seat by score, then tiles in the village; full ties share a place."""
@@ -231,11 +223,55 @@ class GnomeVillageState(State):
         parts.append(f"config={self.game.config!r}")
         return ";".join(parts).encode() + b"|" + rng_state_bytes(self.rng)
 
+    # ------------------------------------------------------------------ face-down stacks
+    def draw_forest_card(self) -> int:
+        """Top forest card to the discard pile (the discards are reshuffled when the deck is out)."""
+        if not self.forest_deck:
+            self.forest_deck, self.forest_discard = self.forest_discard, []
+            self.rng.shuffle(self.forest_deck)
+        card_id = self.forest_deck.pop()
+        self.forest_discard.append(card_id)
+        self.revealed = card_id
+        self._stack_features = None
+        return card_id
+
+    def draw_road(self) -> int:
+        """Shape of the top road tile of the stack."""
+        self._stack_features = None
+        return self.road_stack.pop()
+
+    def return_road(self, shape: int) -> None:
+        """Put a road tile under the stack."""
+        self._stack_features = None
+        self.road_stack.insert(0, shape)
+
+    def draw_business(self) -> int:
+        """Top face-down business tile."""
+        self._stack_features = None
+        return self.business_stack.pop()
+
+    def take_display(self, slot: int) -> int:
+        """Take the face-up business in ``slot`` and refill the slot from the stack."""
+        self._stack_features = None
+        tile_id = self.display[slot]
+        self.display[slot] = self.business_stack.pop() if self.business_stack else -1
+        return tile_id
+
+    def stack_features(self) -> np.ndarray:
+        """Cached observation features of the stacks and the display (contents, never order)."""
+        if self._stack_features is None:
+            from gnome_envs.gnome_village.observation import stack_features
+
+            self._stack_features = stack_features(self)
+        return self._stack_features
+
     # ------------------------------------------------------------------ village queries
     def touch(self, p: int) -> None:
         """Forget cached geometry of village ``p`` after its layout changed."""
         self._walk[p] = None
         self._placement[p] = None
+        self._summary[p] = None
+        self._tile_features[p] = None
 
     def set_tile(self, p: int, cell: int, code: int) -> None:
         """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
@@ -245,6 +281,24 @@ class GnomeVillageState(State):
     def set_flag_code(self, p: int, cell: int, code: int) -> None:
         """Flip a tile (lights, workshop side) without changing the layout."""
         self.grid[p][cell] = code
+        self._summary[p] = None
+        self._tile_features[p] = None
+
+    def tile_features(self, p: int) -> np.ndarray:
+        """Cached flat tile features of village ``p`` (read-only)."""
+        features = self._tile_features[p]
+        if features is None:
+            from gnome_envs.gnome_village.observation import village_tile_features
+
+            features = self._tile_features[p] = village_tile_features(self.grid[p])
+        return features
+
+    def summary(self, p: int) -> village.VillageSummary:
+        """Cached tile counts of village ``p``."""
+        summary = self._summary[p]
+        if summary is None:
+            summary = self._summary[p] = village.summarize(self.grid[p])
+        return summary
 
     def walk_labels(self, p: int) -> list[int]:
         """Cached walking areas of village ``p``."""
@@ -286,10 +340,6 @@ class GnomeVillageState(State):
         """Cells of business tiles in village ``p``."""
         return [cell for cell, code in enumerate(self.grid[p]) if CODE_KIND[code] == BUSINESS]
 
-    def count_kind(self, p: int, kind: int) -> int:
-        """Tiles of ``kind`` in village ``p``."""
-        return sum(1 for code in self.grid[p] if CODE_KIND[code] == kind)
-
     def business_at(self, p: int, cell: int):
         """The BusinessTile on ``cell`` of village ``p``."""
         return BUSINESS_TILES[CODE_SUB[self.grid[p][cell]]]
@@ -302,7 +352,7 @@ class GnomeVillageState(State):
 
     def hat_count(self, p: int) -> int:
         """Hat businesses in village ``p``."""
-        return sum(1 for c in self.business_cells(p) if self.business_at(p, c).icon == BusinessIcon.HAT)
+        return self.summary(p).hats
 
     # ------------------------------------------------------------------ gnome queries
     def gnome_range(self, p: int) -> range:
@@ -316,7 +366,8 @@ class GnomeVillageState(State):
 
     def placed_gnomes(self, p: int) -> int:
         """Gnomes of seat ``p`` taken from the supply."""
-        return sum(1 for i in self.gnome_range(p) if self.g_village[i] != NOT_PLACED)
+        start = p * self.gnomes_per_colour
+        return self.gnomes_per_colour - self.g_village[start:start + self.gnomes_per_colour].count(NOT_PLACED)
 
     def gnomes_at(self, v: int, cell: int) -> list[int]:
         """Flat indices of every gnome standing on ``cell`` of village ``v``."""
@@ -331,7 +382,8 @@ class GnomeVillageState(State):
 
     def protected(self, p: int) -> bool:
         """Whether one of seat ``p``'s gnomes guards a Military tile."""
-        return any(self.g_guard[i] for i in self.gnome_range(p))
+        start = p * self.gnomes_per_colour
+        return True in self.g_guard[start:start + self.gnomes_per_colour]
 
     def relocate(self, gnome: int, v: int, cell: int, status: GnomeStatus) -> None:
         """Put ``gnome`` on ``cell`` of village ``v``; moving ends any Military guard."""

@@ -13,6 +13,8 @@ A village is a list of 49 tile codes (see ``components``). Rules encoded here:
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gnome_envs.gnome_village.components import (
     CENTER_CELL,
     CODE_ARM,
@@ -134,3 +136,127 @@ def walk_labels(grid: list[int]) -> list[int]:
             if a >= 0 and b >= 0:
                 parent[find(a)] = find(b)
     return [find(cell) if IS_BUILDING[grid[cell]] else -1 for cell in range(NUM_CELLS)]
+
+
+def _components(grid: list[int]) -> tuple[list[int], int]:
+    """Connected group index per tile cell (-1 for empty cells) and the number of groups."""
+    label = [-1] * NUM_CELLS
+    groups = 0
+    for start in range(NUM_CELLS):
+        if not grid[start] or label[start] >= 0:
+            continue
+        label[start] = groups
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for _, neighbour in ORTHOGONAL[cell]:
+                if grid[neighbour] and label[neighbour] < 0:
+                    label[neighbour] = groups
+                    stack.append(neighbour)
+        groups += 1
+    return label, groups
+
+
+def variants(code: int) -> list[tuple[int, int]]:
+    """(code, rotation) of each distinct orientation of a tile (buildings have one)."""
+    from gnome_envs.gnome_village.components import CANONICAL_ROTATIONS, road_code
+
+    info = CODE_INFO[code]
+    if info.kind != TileKind.ROAD:
+        return [(code, 0)]
+    return [(road_code(info.sub, r), r) for r in CANONICAL_ROTATIONS[info.sub]]
+
+
+def relocations(grid: list[int], source: int, first_only: bool = False) -> list[tuple[int, int]]:
+    """Every (cell, rotation) the tile on ``source`` may move to so that a compliant village
+    stays compliant (R11.8). Only what the move changes is checked: buildings that faced the
+    lifted road, roads left alone, and the groups the lifted tile held together."""
+    code = grid[source]
+    trial = grid[:]
+    trial[source] = 0
+    lost_path = [n for _, n in ORTHOGONAL[source]
+                 if trial[n] and IS_BUILDING[trial[n]] and not faces_road(trial, n)]
+    lonely = [n for _, n in ORTHOGONAL[source]
+              if trial[n] and CODE_KIND[trial[n]] == ROAD_KIND and not touches_tile(trial, n)]
+    label, groups = _components(trial)
+    found = []
+    for target in range(NUM_CELLS):
+        if trial[target]:
+            continue
+        around = NEIGHBOUR[target]
+        touched = {label[n] for n in around if n >= 0 and trial[n]}
+        if len(touched) != groups or any(n not in around for n in lonely + lost_path):
+            continue
+        for variant, rotation in variants(code):
+            if target == source and variant == code:
+                continue
+            if IS_BUILDING[variant] and not faces_road(trial, target):
+                continue
+            if all(CODE_ARM[variant][around.index(n)] for n in lost_path):
+                found.append((target, rotation))
+                if first_only:
+                    return found
+    return found
+
+
+def relocations_by_full_check(grid: list[int], source: int) -> list[tuple[int, int]]:
+    """Reference for :func:`relocations`: try every move and test the whole village."""
+    code = grid[source]
+    trial = grid[:]
+    trial[source] = 0
+    found = []
+    for target in range(NUM_CELLS):
+        if trial[target]:
+            continue
+        for variant, rotation in variants(code):
+            if target == source and variant == code:
+                continue
+            trial[target] = variant
+            if complies(trial):
+                found.append((target, rotation))
+            trial[target] = 0
+    return found
+
+
+class VillageSummary(NamedTuple):
+    """Tile counts of one village (what scoring and the observation need)."""
+
+    tiles: int
+    houses: int
+    lit_houses: int
+    workshops: tuple[int, ...]  # per workshop type
+    active_workshops: tuple[int, ...]  # per workshop type
+    businesses: int
+    restaurants: int
+    hats: int
+
+
+def summarize(grid: list[int]) -> VillageSummary:
+    """Count the tiles of a village in one pass."""
+    from gnome_envs.gnome_village.components import (
+        BUSINESS_TILES,
+        CODE_HOUSE_ON,
+        NUM_WORKSHOP_TYPES,
+        BusinessIcon,
+    )
+
+    tiles = houses = lit = businesses = restaurants = hats = 0
+    workshops = [0] * NUM_WORKSHOP_TYPES
+    active = [0] * NUM_WORKSHOP_TYPES
+    for code in grid:
+        if not code:
+            continue
+        tiles += 1
+        info = CODE_INFO[code]
+        if info.kind == TileKind.HOUSE:
+            houses += 1
+            lit += code == CODE_HOUSE_ON
+        elif info.kind == TileKind.WORKSHOP:
+            workshops[info.sub] += 1
+            active[info.sub] += info.flag
+        elif info.kind == TileKind.BUSINESS:
+            businesses += 1
+            icon = BUSINESS_TILES[info.sub].icon
+            restaurants += icon == BusinessIcon.RESTAURANT
+            hats += icon == BusinessIcon.HAT
+    return VillageSummary(tiles, houses, lit, tuple(workshops), tuple(active), businesses, restaurants, hats)
