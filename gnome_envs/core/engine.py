@@ -256,9 +256,9 @@ class State(abc.ABC):
         return hashlib.blake2b(self._hash_payload(), digest_size=16).hexdigest()
 
 
-def rng_state_bytes(rng: np.random.Generator) -> bytes:
-    """Canonical bytes of a generator's state (PCG64 and friends)."""
-    state = rng.bit_generator.state
+def rng_state_bytes(rng: np.random.Generator | dict) -> bytes:
+    """Canonical bytes of a generator's state (PCG64 and friends), or of its state dict."""
+    state = rng if isinstance(rng, dict) else rng.bit_generator.state
     inner = state["state"]
     parts = [state["bit_generator"], str(inner.get("state")), str(inner.get("inc"))]
     parts.append(str(state.get("has_uint32")))

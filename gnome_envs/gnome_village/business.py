@@ -324,7 +324,9 @@ def _movable_tiles(state: GnomeVillageState, p: int) -> list[int]:
     grid = state.grid[p]
     if state.holes[p]:
         return [c for c in range(NUM_CELLS) if grid[c] and village.relocations_by_full_check(grid, c)]
-    return [c for c in range(NUM_CELLS) if grid[c] and village.relocations(grid, c, first_only=True)]
+    cuts = village.cut_cells(grid)
+    return [c for c in range(NUM_CELLS)
+            if grid[c] and village.relocations(grid, c, first_only=True, splits=c in cuts)]
 
 
 def architect_step(state: GnomeVillageState, p: int, left: int) -> None:

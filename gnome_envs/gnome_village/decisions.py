@@ -247,13 +247,10 @@ def _new_gnome(state: GnomeVillageState, d: Decision, action: int) -> None:
 # ---------------------------------------------------------------------------- move (R8)
 def destinations(state: GnomeVillageState, p: int, gnome: int) -> list[int]:
     """Workshop and business cells ``gnome`` can walk to in its own village (R8.2)."""
-    labels = state.walk_labels(p)
+    labels, workplaces = state.walk_areas(p)
     start = state.g_cell[gnome]
-    area = labels[start]
-    grid = state.grid[p]
-    own = {state.g_cell[i] for i in state.gnome_range(p) if state.g_village[i] == p}
-    return [c for c in range(len(grid))
-            if labels[c] == area and c != start and IS_WORKPLACE[grid[c]] and c not in own]
+    own = [state.g_cell[i] for i in state.gnome_range(p) if state.g_village[i] == p]
+    return [c for c in workplaces[labels[start]] if c != start and c not in own]
 
 
 def _movable(state: GnomeVillageState, p: int) -> list[int]:

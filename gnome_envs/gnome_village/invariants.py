@@ -7,7 +7,6 @@ from collections import Counter
 from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
-    CODE_HOUSE_OFF,
     CODE_HOUSE_ON,
     CODE_KIND,
     CODE_SUB,
@@ -38,7 +37,7 @@ SETUP_HOUSE_SLOT = 2
 def check(state: GnomeVillageState) -> list[str]:
     """Every violated invariant, as readable sentences (empty when all hold)."""
     problems: list[str] = []
-    for checker in (_coins, _products, _tiles, _businesses, _forest, _gnomes, _happy, _holes):
+    for checker in (_coins, _products, _tiles, _businesses, _forest, _gnomes, _happy, _holes, _caches):
         problems += checker(state)
     return problems
 
@@ -177,4 +176,30 @@ def _holes(state: GnomeVillageState) -> list[str]:
     return out
 
 
-__all__ = ["CODE_HOUSE_OFF", "check"]
+def _caches(state: GnomeVillageState) -> list[str]:
+    """Cached views of each village must equal a fresh computation (stale caches are bugs)."""
+    import numpy as np
+
+    from gnome_envs.gnome_village.observation import stack_features, village_tile_features
+
+    out = []
+    for p in range(state.game.num_players):
+        grid = state.grid[p]
+        fresh = {
+            "_summary": village.summarize(grid),
+            "_walk": village.walk_areas(grid),
+            "_placement": village.placement_cells(grid),
+        }
+        for name, value in fresh.items():
+            cached = getattr(state, name)[p]
+            if cached is not None and cached != value:
+                out.append(f"seat {p}: stale cache {name}")
+        features = state._tile_features[p]
+        if features is not None and not np.array_equal(features, village_tile_features(grid)):
+            out.append(f"seat {p}: stale tile features")
+    if state._stack_features is not None and not np.array_equal(state._stack_features, stack_features(state)):
+        out.append("stale stack features")
+    return out
+
+
+__all__ = ["check"]

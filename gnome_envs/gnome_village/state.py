@@ -28,6 +28,7 @@ from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
+    CODE_FEATURES,
     CODE_KIND,
     CODE_SUB,
     NUM_CELLS,
@@ -38,6 +39,7 @@ from gnome_envs.gnome_village.components import (
     POINTS_PER_RESTAURANT,
     POINTS_PER_WORKSHOP,
     PRODUCTS_PER_TYPE,
+    TILE_FEATURES,
     TOTAL_COINS,
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
     TileKind,
@@ -49,6 +51,9 @@ ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUS
 NO_SEAT = -1
 NO_CELL = -1
 NOT_PLACED = -1
+
+
+NESTED_LISTS = frozenset({"grid", "products", "holes", "setup_hand", "used_last"})  # lists of lists
 
 
 class GnomeStatus(IntEnum):
@@ -67,7 +72,8 @@ class GnomeVillageState(State):
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
-        self.rng = new_rng(seed)
+        self._rng: np.random.Generator | None = new_rng(seed)
+        self._rng_snapshot: dict | None = None
         self.decisions = 0
         self._mask = None
         n = game.num_players
@@ -112,7 +118,7 @@ class GnomeVillageState(State):
         self.moved_mask = 0
         self.pending: Decision | None = None
         self.tasks: list[tuple] = []
-        self._walk: list[list[int] | None] = [None] * n
+        self._walk: list[tuple[list[int], dict[int, tuple[int, ...]]] | None] = [None] * n
         self._placement: list[tuple[list[int], list[int]] | None] = [None] * n
         self._summary: list[village.VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
@@ -194,15 +200,32 @@ class GnomeVillageState(State):
         return render_text(self)
 
     # ------------------------------------------------------------------ copies
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's random generator (rebuilt on first use after a clone)."""
+        if self._rng is None:
+            self._rng = new_rng(0)
+            self._rng.bit_generator.state = self._rng_snapshot
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+        self._rng_snapshot = None
+
+    def _rng_state(self) -> dict:
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
+
     def clone(self) -> GnomeVillageState:
         """A deep, independent copy (random generator included)."""
         other = object.__new__(GnomeVillageState)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            other.__dict__[name] = value
-        other.rng = np.random.Generator(np.random.PCG64())
-        other.rng.bit_generator.state = self.rng.bit_generator.state
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
         return other
 
     def determinize(self, seat: int, rng: np.random.Generator) -> GnomeVillageState:
@@ -221,7 +244,7 @@ class GnomeVillageState(State):
                 continue
             parts.append(f"{name}={self.__dict__[name]!r}")
         parts.append(f"config={self.game.config!r}")
-        return ";".join(parts).encode() + b"|" + rng_state_bytes(self.rng)
+        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 
     # ------------------------------------------------------------------ face-down stacks
     def draw_forest_card(self) -> int:
@@ -267,7 +290,7 @@ class GnomeVillageState(State):
 
     # ------------------------------------------------------------------ village queries
     def touch(self, p: int) -> None:
-        """Forget cached geometry of village ``p`` after its layout changed."""
+        """Forget everything cached about village ``p`` after its layout changed."""
         self._walk[p] = None
         self._placement[p] = None
         self._summary[p] = None
@@ -276,13 +299,26 @@ class GnomeVillageState(State):
     def set_tile(self, p: int, cell: int, code: int) -> None:
         """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
         self.grid[p][cell] = code
-        self.touch(p)
+        self._walk[p] = None
+        self._placement[p] = None
+        self._summary[p] = None
+        self._update_tile_features(p, cell, code)
 
     def set_flag_code(self, p: int, cell: int, code: int) -> None:
-        """Flip a tile (lights, workshop side) without changing the layout."""
+        """Flip a tile (lights on, workshop side) without changing the layout."""
+        old = self.grid[p][cell]
         self.grid[p][cell] = code
-        self._summary[p] = None
-        self._tile_features[p] = None
+        summary = self._summary[p]
+        if summary is not None:
+            self._summary[p] = village.flip_summary(summary, old, code)
+        self._update_tile_features(p, cell, code)
+
+    def _update_tile_features(self, p: int, cell: int, code: int) -> None:
+        features = self._tile_features[p]
+        if features is not None:  # copy first: clones share the cached array
+            features = features.copy()
+            features[cell * TILE_FEATURES:(cell + 1) * TILE_FEATURES] = CODE_FEATURES[code]
+            self._tile_features[p] = features
 
     def tile_features(self, p: int) -> np.ndarray:
         """Cached flat tile features of village ``p`` (read-only)."""
@@ -300,12 +336,12 @@ class GnomeVillageState(State):
             summary = self._summary[p] = village.summarize(self.grid[p])
         return summary
 
-    def walk_labels(self, p: int) -> list[int]:
-        """Cached walking areas of village ``p``."""
-        labels = self._walk[p]
-        if labels is None:
-            labels = self._walk[p] = village.walk_labels(self.grid[p])
-        return labels
+    def walk_areas(self, p: int) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+        """Cached walking area label per cell and the workplace cells of each area (village ``p``)."""
+        areas = self._walk[p]
+        if areas is None:
+            areas = self._walk[p] = village.walk_areas(self.grid[p])
+        return areas
 
     def placement_cells(self, p: int) -> tuple[list[int], list[int]]:
         """Cached (road cells, building cells) where village ``p`` can grow."""

@@ -21,6 +21,7 @@ from gnome_envs.gnome_village.components import (
     CODE_INFO,
     CODE_KIND,
     IS_BUILDING,
+    IS_WORKPLACE,
     NEIGHBOUR,
     NUM_CELLS,
     NUM_DIRECTIONS,
@@ -113,6 +114,16 @@ def _side_node(code: int, cell: int, direction: int) -> int:
     return _GROUP_NODE_BASE + cell * NUM_DIRECTIONS + group
 
 
+def walk_areas(grid: list[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """Walking label per cell, and per label the workshop and business cells in that area."""
+    labels = walk_labels(grid)
+    areas: dict[int, list[int]] = {label: [] for label in labels}
+    for cell, label in enumerate(labels):
+        if IS_WORKPLACE[grid[cell]]:
+            areas[label].append(cell)
+    return labels, {label: tuple(cells) for label, cells in areas.items()}
+
+
 def walk_labels(grid: list[int]) -> list[int]:
     """Per cell, a label shared by buildings a gnome can walk between (-1: not a building)."""
     parent = list(range(_GROUP_NODE_BASE + NUM_CELLS * NUM_DIRECTIONS))
@@ -167,36 +178,75 @@ def variants(code: int) -> list[tuple[int, int]]:
     return [(road_code(info.sub, r), r) for r in CANONICAL_ROTATIONS[info.sub]]
 
 
-def relocations(grid: list[int], source: int, first_only: bool = False) -> list[tuple[int, int]]:
+def cut_cells(grid: list[int]) -> set[int]:
+    """Tiles whose removal splits a connected village (articulation points)."""
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+    cuts: set[int] = set()
+
+    def visit(cell: int, parent: int) -> None:
+        order[cell] = low[cell] = len(order)
+        children = 0
+        for _, neighbour in ORTHOGONAL[cell]:
+            if not grid[neighbour] or neighbour == parent:
+                continue
+            if neighbour in order:
+                low[cell] = min(low[cell], order[neighbour])
+                continue
+            children += 1
+            visit(neighbour, cell)
+            low[cell] = min(low[cell], low[neighbour])
+            if parent >= 0 and low[neighbour] >= order[cell]:
+                cuts.add(cell)
+        if parent < 0 and children > 1:
+            cuts.add(cell)
+
+    start = next((c for c in range(NUM_CELLS) if grid[c]), -1)
+    if start >= 0:
+        visit(start, -1)
+    return cuts
+
+
+def relocations(grid: list[int], source: int, first_only: bool = False,
+                splits: bool = True) -> list[tuple[int, int]]:
     """Every (cell, rotation) the tile on ``source`` may move to so that a compliant village
-    stays compliant (R11.8). Only what the move changes is checked: buildings that faced the
-    lifted road, roads left alone, and the groups the lifted tile held together."""
+    stays compliant (R11.8), in cell order. Only what the move changes is checked: buildings
+    that faced the lifted road, roads left alone, and the groups the lifted tile held together."""
     code = grid[source]
     trial = grid[:]
     trial[source] = 0
-    lost_path = [n for _, n in ORTHOGONAL[source]
-                 if trial[n] and IS_BUILDING[trial[n]] and not faces_road(trial, n)]
-    lonely = [n for _, n in ORTHOGONAL[source]
-              if trial[n] and CODE_KIND[trial[n]] == ROAD_KIND and not touches_tile(trial, n)]
-    label, groups = _components(trial)
+    around_source = NEIGHBOUR[source]
+    lost_path = [n for n in around_source
+                 if n >= 0 and trial[n] and IS_BUILDING[trial[n]] and not faces_road(trial, n)]
+    lonely = [n for n in around_source
+              if n >= 0 and trial[n] and CODE_KIND[trial[n]] == ROAD_KIND and not touches_tile(trial, n)]
     found = []
+    # Turning a road in place keeps every group together: each group touches the source cell.
+    for variant, rotation in variants(code):
+        if variant != code and all(CODE_ARM[variant][around_source.index(n)] for n in lost_path):
+            found.append((source, rotation))
+            if first_only:
+                return found
+    label, groups = _components(trial) if splits else (trial, 1)
     for target in range(NUM_CELLS):
-        if trial[target]:
+        if trial[target] or target == source:
             continue
         around = NEIGHBOUR[target]
-        touched = {label[n] for n in around if n >= 0 and trial[n]}
-        if len(touched) != groups or any(n not in around for n in lonely + lost_path):
+        if groups == 1:
+            if not any(n >= 0 and trial[n] for n in around):
+                continue
+        elif len({label[n] for n in around if n >= 0 and trial[n]}) != groups:
+            continue
+        if any(n not in around for n in lonely + lost_path):
             continue
         for variant, rotation in variants(code):
-            if target == source and variant == code:
-                continue
             if IS_BUILDING[variant] and not faces_road(trial, target):
                 continue
             if all(CODE_ARM[variant][around.index(n)] for n in lost_path):
                 found.append((target, rotation))
                 if first_only:
                     return found
-    return found
+    return sorted(found)
 
 
 def relocations_by_full_check(grid: list[int], source: int) -> list[tuple[int, int]]:
@@ -260,3 +310,13 @@ def summarize(grid: list[int]) -> VillageSummary:
             restaurants += icon == BusinessIcon.RESTAURANT
             hats += icon == BusinessIcon.HAT
     return VillageSummary(tiles, houses, lit, tuple(workshops), tuple(active), businesses, restaurants, hats)
+
+
+def flip_summary(summary: VillageSummary, old: int, new: int) -> VillageSummary:
+    """The summary after a tile turned from ``old`` to ``new`` (same kind: lights or workshop side)."""
+    old_info, new_info = CODE_INFO[old], CODE_INFO[new]
+    if new_info.kind == TileKind.WORKSHOP:
+        active = list(summary.active_workshops)
+        active[new_info.sub] += int(new_info.flag) - int(old_info.flag)
+        return summary._replace(active_workshops=tuple(active))
+    return summary._replace(lit_houses=summary.lit_houses + int(new_info.flag) - int(old_info.flag))
