@@ -114,52 +114,64 @@ class ActionLayout:
             total += sizes[family]
         self.size = sizes
         self.num_actions = total
+        # plain int offsets for the hot encoders
+        self.pass_base = self.offset[Family.PASS]
+        self.cell_base = self.offset[Family.CELL]
+        self.place_base = self.offset[Family.PLACE]
+        self.opp_cell_base = self.offset[Family.OPP_CELL]
+        self.opponent_base = self.offset[Family.OPPONENT]
+        self.work_base = self.offset[Family.WORK]
+        self.buy_business_base = self.offset[Family.BUY_BUSINESS]
+        self.buy_workshop_base = self.offset[Family.BUY_WORKSHOP]
+        self.source_base = self.offset[Family.SOURCE]
+        self.amount_base = self.offset[Family.AMOUNT]
+        self.setup_pick_base = self.offset[Family.SETUP_PICK]
         self.table: tuple[Decoded, ...] = tuple(self._decode_slow(a) for a in range(total))
 
     # ------------------------------------------------------------------ encode
     def pass_(self) -> int:
         """PASS."""
-        return self.offset[Family.PASS]
+        return self.pass_base
 
     def cell(self, cell: int) -> int:
         """A cell of the acting player's village."""
-        return self.offset[Family.CELL] + cell
+        return self.cell_base + cell
 
     def place(self, cell: int, rotation: int = 0) -> int:
         """Place the tile in hand on ``cell`` turned ``rotation`` quarters."""
-        return self.offset[Family.PLACE] + cell * NUM_ROTATIONS + rotation
+        return self.place_base + cell * NUM_ROTATIONS + rotation
 
     def opp_cell(self, offset: int, cell: int) -> int:
         """A cell of the opponent ``offset`` seats clockwise (1..m)."""
-        return self.offset[Family.OPP_CELL] + (offset - 1) * NUM_CELLS + cell
+        return self.opp_cell_base + (offset - 1) * NUM_CELLS + cell
 
     def opponent(self, offset: int) -> int:
         """The opponent ``offset`` seats clockwise (1..m)."""
-        return self.offset[Family.OPPONENT] + offset - 1
+        return self.opponent_base + offset - 1
 
     def work(self, action: WorkAction) -> int:
         """A Work action."""
-        return self.offset[Family.WORK] + action
+        return self.work_base + action
 
     def buy_business(self, slot: int) -> int:
         """Buy the face-up business in ``slot``."""
-        return self.offset[Family.BUY_BUSINESS] + slot
+        return self.buy_business_base + slot
 
     def buy_workshop(self, kind: int) -> int:
         """Buy a workshop of ``kind``."""
-        return self.offset[Family.BUY_WORKSHOP] + kind
+        return self.buy_workshop_base + kind
 
     def source(self, kind: SourceKind) -> int:
         """Cover the pending workshop requirement with a product or coins."""
-        return self.offset[Family.SOURCE] + kind
+        return self.source_base + kind
 
     def amount(self, value: int) -> int:
         """Take ``value`` coins (Thief)."""
-        return self.offset[Family.AMOUNT] + THIEF_AMOUNTS.index(value)
+        return self.amount_base + THIEF_AMOUNTS.index(value)
 
     def setup_pick(self, piece: SetupPiece) -> int:
         """Pick the next starting tile."""
-        return self.offset[Family.SETUP_PICK] + piece
+        return self.setup_pick_base + piece
 
     # ------------------------------------------------------------------ decode
     def decode(self, action: int) -> Decoded:

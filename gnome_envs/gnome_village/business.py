@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gnome_envs.gnome_village import village
-from gnome_envs.gnome_village.actions import LAYOUTS, THIEF_AMOUNTS, Family
+from gnome_envs.gnome_village.actions import ActionLayout, THIEF_AMOUNTS, Family
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CODE_KIND,
@@ -47,8 +47,8 @@ ARCHITECT_MAX_RELOCATIONS = 3
 TAKEABLE = (int(GnomeStatus.FREE), int(GnomeStatus.RESTING))
 
 
-def _layout(state: GnomeVillageState):
-    return LAYOUTS[state.game.num_players]
+def _layout(state: GnomeVillageState) -> ActionLayout:
+    return state.game.action_layout
 
 
 def _opponents(state: GnomeVillageState, p: int) -> list[tuple[int, int]]:
@@ -175,11 +175,12 @@ def _prison_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
 
 
 def _prison(state: GnomeVillageState, d: Decision, action: int) -> None:
-    """R13.2: the chosen gnome is held on the Prison until its owner's Earn phase."""
+    """R13.2: the chosen gnome is held on the Prison until its owner's Earn phase (O31)."""
     if action == _layout(state).pass_():
         return
     _, gnome = _taken_gnome(state, d.player, action)
     state.relocate(gnome, d.data[0], d.data[1], GnomeStatus.PRISON)
+    state.g_captor[gnome] = d.player
 
 
 # ---------------------------------------------------------------------------- courier, thief, doctor

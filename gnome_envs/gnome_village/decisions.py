@@ -8,7 +8,7 @@ actions register theirs in ``business``. Clause numbers refer to ``seeds/gnome_v
 from __future__ import annotations
 
 from gnome_envs.gnome_village import business, village
-from gnome_envs.gnome_village.actions import LAYOUTS, Family, SetupPiece, SourceKind, WorkAction
+from gnome_envs.gnome_village.actions import ActionLayout, Family, SetupPiece, SourceKind, WorkAction
 from gnome_envs.gnome_village.components import (
     BUSINESS_COST,
     CANONICAL_ROTATIONS,
@@ -16,6 +16,7 @@ from gnome_envs.gnome_village.components import (
     CODE_KIND,
     CODE_SUB,
     DISPLAY_SLOTS,
+    NUM_ROTATIONS,
     FOREST_CARDS,
     HOUSE_LIMIT,
     IS_WORKPLACE,
@@ -48,8 +49,8 @@ ANY_BUSINESS = business_code(0)
 ANY_WORKSHOP = workshop_code(0, False)
 
 
-def _layout(state: GnomeVillageState):
-    return LAYOUTS[state.game.num_players]
+def _layout(state: GnomeVillageState) -> ActionLayout:
+    return state.game.action_layout
 
 
 # ---------------------------------------------------------------------------- setup (R2)
@@ -80,10 +81,11 @@ def _place_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     code = data[0]
     layout = _layout(state)
     cells = state.cells_for(p, code)
+    base = layout.place_base
     if CODE_KIND[code] == ROAD:
         rotations = CANONICAL_ROTATIONS[CODE_SUB[code]]
-        return [layout.place(c, r) for c in cells for r in rotations]
-    return [layout.place(c, 0) for c in cells]
+        return [base + c * NUM_ROTATIONS + r for c in cells for r in rotations]
+    return [base + c * NUM_ROTATIONS for c in cells]
 
 
 def _place(state: GnomeVillageState, d: Decision, action: int) -> None:

@@ -158,7 +158,7 @@ def _earn(state: GnomeVillageState, p: int) -> None:
             _visitor_collects(state, i, p)
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.PRISON:
-            state.transfer(p, state.g_village[i], PRISON_FEE)
+            state.transfer(p, state.g_captor[i], PRISON_FEE)
             state.send_home(i)
 
 

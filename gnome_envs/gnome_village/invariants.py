@@ -144,6 +144,8 @@ def _gnome_position(state: GnomeVillageState, p: int, i: int) -> list[str]:
         return [] if CODE_KIND[code] != ROAD else [f"{where} stands on a road"]
     if status == GnomeStatus.ABROAD:
         return [] if v != p and IS_WORKPLACE[code] else [f"{where} is not on a foreign workplace"]
+    if status == GnomeStatus.PRISON and not 0 <= state.g_captor[i] < state.game.num_players:
+        return [f"{where} has no captor"]
     action = BusinessAction.CHAPEL if status == GnomeStatus.CHAPEL else BusinessAction.PRISON
     if CODE_KIND[code] != BUSINESS or BUSINESS_TILES[CODE_SUB[code]].action != action:
         return [f"{where} is not held on a {action.name.lower()}"]

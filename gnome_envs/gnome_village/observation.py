@@ -23,7 +23,7 @@ revealed_card      11                         last forest card: kind 5, icons 4,
 progress           3                          turn/200, end triggered, setup running
 bank               1                          coins in the bank / 72
 supply             9                          houses, 4 workshop stacks, 4 product stacks
-forest_deck        1 + 27                     cards left / 45; per card design, share left
+forest_deck        1 + 19                     cards left / 45; per card design, share left
 road_stack         1 + 8                      tiles left / 45; per shape, share left
 business_stack     1 + 23                     tiles left / 23; per tile, still face down
 display            2 x 23                     face-up businesses

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 
 class Task(IntEnum):
@@ -66,8 +66,7 @@ class DecisionKind(IntEnum):
 NUM_DECISION_KINDS = len(DecisionKind)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The pending decision: its kind, who decides, context, and its legal actions."""
 
     kind: int

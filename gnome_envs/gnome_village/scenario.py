@@ -198,6 +198,8 @@ def _deal_stacks(state: GnomeVillageState, pools: _Pools, forest_top: Sequence[i
             _Pools._remove(businesses, tile_id, "business for the display")
     state.display = shown
     state.business_stack = businesses
+    if len(set(forest_top)) != len(forest_top) or len(set(road_top)) > len(road_top):
+        raise ConfigError("forest_top names each card at most once")
     forest = list(range(NUM_FOREST_CARDS))
     rng.shuffle(forest)
     for card in reversed(forest_top):
@@ -224,6 +226,8 @@ def _place_gnomes(state: GnomeVillageState, p: int, spec: Sequence[tuple] | None
     entries = [(p, c, "free") for c in lit] if spec is None else [_gnome_entry(p, e) for e in spec]
     if len(entries) != len(lit) or len(entries) > state.gnomes_per_colour:
         raise ConfigError(f"seat {p}: {len(entries)} gnomes need exactly that many lit houses (has {len(lit)})")
+    for v, cell, status in entries:
+        _check_gnome(state, p, v, cell, status)
     free_homes = [c for c in lit if not any(v == p and c == cell for v, cell, _ in entries)]
     for k, (v, cell, status) in enumerate(entries):
         gnome = p * state.gnomes_per_colour + k
@@ -232,9 +236,37 @@ def _place_gnomes(state: GnomeVillageState, p: int, spec: Sequence[tuple] | None
         state.relocate(gnome, v, cell, STATUS_NAMES[status])
         state.g_born[gnome] = 1 if status == "resting" else 0
         if status == "abroad":
-            state.g_airport[gnome] = next(
-                (CODE_SUB[code] for code in state.grid[p] if CODE_KIND[code] == TileKind.BUSINESS
-                 and BUSINESS_TILES[CODE_SUB[code]].action == BusinessAction.AIRPORT), -1)
+            state.g_airport[gnome] = _airport_of(state, p)
+        if status == "prison":
+            state.g_captor[gnome] = v
+
+
+_HELD_ON = {"chapel": BusinessAction.CHAPEL, "prison": BusinessAction.PRISON}
+
+
+def _check_gnome(state: GnomeVillageState, p: int, v: int, cell: int, status: str) -> None:
+    """Raise ConfigError unless a gnome of ``p`` may stand on ``cell`` of village ``v`` as ``status``."""
+    code = state.grid[v][cell]
+    where = f"seat {p} gnome on {cell} of village {v} ({status})"
+    if status not in STATUS_NAMES:
+        raise ConfigError(f"{where}: status must be one of {sorted(STATUS_NAMES)}")
+    if status in ("free", "resting"):
+        ok = v == p and CODE_KIND[code] in (TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS)
+        ok = ok and (status == "free" or code == CODE_HOUSE_ON)
+    elif status == "abroad":
+        ok = v != p and CODE_KIND[code] in (TileKind.WORKSHOP, TileKind.BUSINESS)
+    else:
+        ok = (v != p and CODE_KIND[code] == TileKind.BUSINESS
+              and BUSINESS_TILES[CODE_SUB[code]].action == _HELD_ON[status])
+    if not ok:
+        raise ConfigError(f"{where}: not a place such a gnome can stand")
+
+
+def _airport_of(state: GnomeVillageState, p: int) -> int:
+    """The Airport in ``p``'s village, else the first Airport tile (as if it had been removed)."""
+    own = [CODE_SUB[code] for code in state.grid[p] if CODE_KIND[code] == TileKind.BUSINESS
+           and BUSINESS_TILES[CODE_SUB[code]].action == BusinessAction.AIRPORT]
+    return own[0] if own else next(t.tile_id for t in BUSINESS_TILES if t.action == BusinessAction.AIRPORT)
 
 
 def _gnome_entry(p: int, entry: tuple) -> tuple[int, int, str]:

@@ -102,6 +102,7 @@ class GnomeVillageState(State):
         self.g_guard = [False] * total_gnomes
         self.g_skip_earn = [False] * total_gnomes
         self.g_airport = [-1] * total_gnomes  # business tile id a flying gnome returns to
+        self.g_captor = [NO_SEAT] * total_gnomes  # seat that imprisoned a gnome (it collects the fee)
         self.happy = NO_SEAT
         self.holes: list[list[int]] = [[] for _ in range(n)]
         self.setup_hand: list[list[int]] = [[0, 0, 0] for _ in range(n)]
@@ -382,6 +383,8 @@ class GnomeVillageState(State):
 
     def find_business(self, p: int, tile_id: int) -> int:
         """Cell of business tile ``tile_id`` in village ``p`` (-1 if absent)."""
+        if tile_id < 0:
+            return NO_CELL
         code = business_code(tile_id)
         grid = self.grid[p]
         return grid.index(code) if code in grid else NO_CELL
@@ -428,6 +431,7 @@ class GnomeVillageState(State):
         self.g_status[gnome] = int(status)
         self.g_guard[gnome] = False
         self.g_airport[gnome] = -1
+        self.g_captor[gnome] = NO_SEAT
 
     def send_home(self, gnome: int) -> None:
         """Return ``gnome`` to its own house."""
