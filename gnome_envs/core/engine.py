@@ -203,27 +203,26 @@ class State(abc.ABC):
         if self.is_terminal():
             raise GameOverError("the game is over; no action can be applied")
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(
-                f"action must be an integer in [0, {self.game.num_actions}), got {action!r}"
-            )
+            raise IllegalActionError(self._illegal_message(action))
         index = int(action)
         if self._is_legal(index):
             return index
         raise IllegalActionError(self._illegal_message(index))
 
-    def _illegal_message(self, index: int) -> str:
+    def _illegal_message(self, action: Any) -> str:
         legal = self.legal_actions()
-        what = (
-            self.describe_action(index)
-            if 0 <= index < self.game.num_actions
-            else "out of range"
-        )
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            what = f"not an integer in [0, {self.game.num_actions})"
+        elif 0 <= action < self.game.num_actions:
+            what = self.describe_action(int(action))
+        else:
+            what = f"out of range [0, {self.game.num_actions})"
         shown = ", ".join(
             f"{a}: {self.describe_action(a)}" for a in legal[:MAX_DESCRIBED_CHOICES]
         )
         more = f" ... and {len(legal) - MAX_DESCRIBED_CHOICES} more" if len(legal) > MAX_DESCRIBED_CHOICES else ""
         return (
-            f"illegal action {index} ({what}) for player {self.current_player} in decision "
+            f"illegal action {action!r} ({what}) for player {self.current_player} in decision "
             f"'{self.decision_name()}'; {len(legal)} legal choices: {shown}{more}"
         )
 

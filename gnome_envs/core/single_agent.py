@@ -4,7 +4,9 @@
 decision inside ``step`` until the learner must decide again or the game ends. The learner's
 terminal reward is paid in the step that ends the game even when an opponent's move ends it.
 The action mask is served by ``action_masks()`` on the env itself, as sb3-contrib's
-MaskablePPO and SubprocVecEnv expect.
+MaskablePPO and SubprocVecEnv expect. An illegal learner action raises and changes nothing,
+or with ``illegal_action="terminate"`` ends the episode with reward -1 (for unmasked
+algorithms and for gymnasium's ``check_env``, which samples actions without the mask).
 
 Observation: the learner's float32 observation vector. Action: ``Discrete(num_actions)``.
 ``info`` carries ``learner_seat``, and at the end ``scores`` and ``placements``.
@@ -18,9 +20,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gnome_envs.core.aec import SEED_BOUND, terminal_rewards, validate_adapter_options
+from gnome_envs.core.aec import (
+    ILLEGAL_ACTION_PENALTY,
+    SEED_BOUND,
+    terminal_rewards,
+    validate_adapter_options,
+)
 from gnome_envs.core.engine import State
-from gnome_envs.core.errors import ConfigError, GameOverError, ResetNeededError
+from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError, ResetNeededError
 from gnome_envs.core.registry import get_spec, make_game
 
 OpponentSpec = Any  # a policy name, a policy object, or a sequence of them (one per other seat)
@@ -48,11 +55,13 @@ class SingleAgentEnv(gymnasium.Env):
         opponents: OpponentSpec = "random",
         seat: int | str = "random",
         reward: str = "win_loss",
+        illegal_action: str = "raise",
         max_steps: int | None = None,
         render_mode: str | None = None,
         **config: Any,
     ) -> None:
-        validate_adapter_options(reward, "raise", max_steps, render_mode)
+        validate_adapter_options(reward, illegal_action, max_steps, render_mode)
+        self.illegal_action = illegal_action
         self.env_id = env_id
         self.spec_entry = get_spec(env_id)
         self.game = make_game(env_id, **config)
@@ -70,6 +79,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = 0
         self.num_steps = 0
         self._opponent_rng = np.random.default_rng()
+        self._ended_by_illegal_action = False
 
     def _resolve_opponents(self, opponents: OpponentSpec, n: int) -> list[Any]:
         if n == 1:
@@ -101,16 +111,24 @@ class SingleAgentEnv(gymnasium.Env):
             self.learner_seat = int(self.seat_choice)
         self.game_state = self.game.new_state(game_seed)
         self.num_steps = 0
+        self._ended_by_illegal_action = False
         self._play_opponents()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Play the learner's action, then the opponents' until the learner decides again."""
         state = self._state()
-        if state.is_terminal():
+        if state.is_terminal() or self._ended_by_illegal_action:
             raise GameOverError("the episode has ended; call reset()")
         before = self._learner_score()
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._ended_by_illegal_action = True
+            info = {**self._info(), "illegal_action": True}
+            return self._observation(), ILLEGAL_ACTION_PENALTY, True, False, info
         self.num_steps += 1
         self._play_opponents()
         terminated = state.is_terminal()
@@ -126,8 +144,11 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observation(), float(reward), terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """Boolean mask of the learner's legal actions (all False once the game is over)."""
-        return self._state().legal_action_mask().astype(bool)
+        """Boolean mask of the learner's legal actions (all False once the episode is over)."""
+        mask = self._state().legal_action_mask().astype(bool)
+        if self._ended_by_illegal_action:
+            mask[:] = False
+        return mask
 
     def render(self) -> str | None:
         """The table as text."""

@@ -125,7 +125,7 @@ def _theater(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
 
 def _military(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """R11.5: the gnome on the tile guards its player's village."""
-    state.g_guard[state.gnome_of_at(p, v, cell)] = True
+    state.set_guard(state.gnome_of_at(p, v, cell))
 
 
 def _advisor(state: GnomeVillageState, p: int, v: int, cell: int) -> None:

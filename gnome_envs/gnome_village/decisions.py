@@ -232,8 +232,7 @@ def _source(state: GnomeVillageState, d: Decision, action: int) -> None:
     if decoded.family == Family.CELL:
         set_workshop(state, p, decoded.arg, False)
     elif decoded.arg == SourceKind.PRODUCT:
-        state.products[p][kind] -= 1
-        state.product_supply[kind] += 1
+        state.spend_product(p, kind)
     else:
         state.pay_bank(p, WORKSHOP_ACTION_COIN_COST)
 

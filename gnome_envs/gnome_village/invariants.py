@@ -182,7 +182,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
     """Cached views of each village must equal a fresh computation (stale caches are bugs)."""
     import numpy as np
 
-    from gnome_envs.gnome_village.observation import stack_features, village_tile_features
+    from gnome_envs.gnome_village.observation import player_counts, stack_features, village_tile_features
 
     out = []
     for p in range(state.game.num_players):
@@ -199,6 +199,9 @@ def _caches(state: GnomeVillageState) -> list[str]:
         features = state._tile_features[p]
         if features is not None and not np.array_equal(features, village_tile_features(grid)):
             out.append(f"seat {p}: stale tile features")
+        row = state._player_rows[p]
+        if row is not None and row != player_counts(state, p):
+            out.append(f"seat {p}: stale player counts")
     if state._stack_features is not None and not np.array_equal(state._stack_features, stack_features(state)):
         out.append("stale stack features")
     return out

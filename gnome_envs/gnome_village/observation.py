@@ -251,16 +251,21 @@ def stack_features(state: GnomeVillageState) -> np.ndarray:
     return np.concatenate([forest, roads, businesses, display])
 
 
-def _player(state: GnomeVillageState, p: int) -> list[float]:
-    """Raw counts of seat ``p`` (scaled by PLAYER_SCALE)."""
+def player_counts(state: GnomeVillageState, p: int) -> list[float]:
+    """Raw counts of seat ``p`` that do not depend on whose turn it is (scaled by PLAYER_SCALE)."""
     v = state.summary(p)
-    turn = state.turn_player == p
     return [
         state.coins[p], *state.products[p], state.placed_gnomes(p), v.houses, v.lit_houses,
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
         state.protected(p), bool(state.holes[p]), state.score_of(p), v.tiles,
-        state.advisor_active and turn, *state.setup_hand[p], state.spent_this_turn if turn else 0,
     ]
+
+
+def _player(state: GnomeVillageState, p: int) -> list[float]:
+    """Raw counts of seat ``p`` in PLAYER_DIVISORS order."""
+    turn = state.turn_player == p
+    return [*state.player_row(p), state.advisor_active and turn, *state.setup_hand[p],
+            state.spent_this_turn if turn else 0]
 
 
 def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int, ones: list[int]) -> None:

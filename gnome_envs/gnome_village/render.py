@@ -85,7 +85,11 @@ def describe_action(state: GnomeVillageState, action: int) -> str:
         verb = CELL_VERBS.get(kind, "choose")
         return f"{verb} {tile_name(state.grid[player][d.arg])} at {cell_name(d.arg)}"
     if d.family == Family.PLACE:
-        code = state.hand if state.hand else (state.grid[player][pending.data[0]] if pending else 0)
+        code = state.hand
+        if not code and kind == DecisionKind.ARCHITECT_PLACE:
+            code = state.grid[player][pending.data[0]]
+        if not code:
+            return f"place a tile at {cell_name(d.arg)} turned {90 * d.arg2}"
         turned = f" turned {90 * d.arg2}" if CODE_INFO[code].kind == TileKind.ROAD else ""
         name = tile_name(code).split(" turned")[0]
         return f"place the {name} at {cell_name(d.arg)}{turned}"

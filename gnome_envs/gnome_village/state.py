@@ -124,6 +124,7 @@ class GnomeVillageState(State):
         self._summary: list[village.VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: np.ndarray | None = None
+        self._player_rows: list[list[float] | None] = [None] * n
 
     # ------------------------------------------------------------------ engine contract
     @property
@@ -296,6 +297,7 @@ class GnomeVillageState(State):
         self._placement[p] = None
         self._summary[p] = None
         self._tile_features[p] = None
+        self._player_rows[p] = None
 
     def set_tile(self, p: int, cell: int, code: int) -> None:
         """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
@@ -303,6 +305,7 @@ class GnomeVillageState(State):
         self._walk[p] = None
         self._placement[p] = None
         self._summary[p] = None
+        self._player_rows[p] = None
         self._update_tile_features(p, cell, code)
 
     def set_flag_code(self, p: int, cell: int, code: int) -> None:
@@ -312,6 +315,7 @@ class GnomeVillageState(State):
         summary = self._summary[p]
         if summary is not None:
             self._summary[p] = village.flip_summary(summary, old, code)
+        self._player_rows[p] = None
         self._update_tile_features(p, cell, code)
 
     def _update_tile_features(self, p: int, cell: int, code: int) -> None:
@@ -431,6 +435,7 @@ class GnomeVillageState(State):
         self.g_status[gnome] = int(status)
         self.g_guard[gnome] = False
         self.g_airport[gnome] = -1
+        self._player_rows[gnome // self.gnomes_per_colour] = None
         self.g_captor[gnome] = NO_SEAT
 
     def send_home(self, gnome: int) -> None:
@@ -442,6 +447,7 @@ class GnomeVillageState(State):
         """Seat ``p`` pays ``amount`` coins to the bank (counts toward the advisor's check)."""
         self.coins[p] -= amount
         self.bank += amount
+        self._player_rows[p] = None
         if p == self.turn_player:
             self.spent_this_turn += amount
 
@@ -450,6 +456,7 @@ class GnomeVillageState(State):
         got = min(amount, self.bank)
         self.bank -= got
         self.coins[p] += got
+        self._player_rows[p] = None
         return got
 
     def transfer(self, payer: int, payee: int, amount: int) -> int:
@@ -457,6 +464,7 @@ class GnomeVillageState(State):
         moved = min(amount, self.coins[payer])
         self.coins[payer] -= moved
         self.coins[payee] += moved
+        self._player_rows[payer] = self._player_rows[payee] = None
         return moved
 
     def give_product(self, p: int, kind: int) -> bool:
@@ -465,17 +473,42 @@ class GnomeVillageState(State):
             return False
         self.product_supply[kind] -= 1
         self.products[p][kind] += 1
+        self._player_rows[p] = None
         return True
+
+    def spend_product(self, p: int, kind: int) -> None:
+        """Seat ``p`` returns a product token of ``kind`` to the supply."""
+        self.products[p][kind] -= 1
+        self.product_supply[kind] += 1
+        self._player_rows[p] = None
+
+    def set_guard(self, gnome: int) -> None:
+        """``gnome`` guards its player's village (Military)."""
+        self.g_guard[gnome] = True
+        self._player_rows[self.owner(gnome)] = None
+
+    def player_row(self, p: int) -> list[float]:
+        """Cached raw observation counts of seat ``p`` (see observation.player_counts)."""
+        row = self._player_rows[p]
+        if row is None:
+            from gnome_envs.gnome_village.observation import player_counts
+
+            row = self._player_rows[p] = player_counts(self, p)
+        return row
 
     def update_happy_gnome(self) -> None:
         """R9.3: the Happy Gnome goes to a strict hat leader; ties keep it; none returns it."""
         hats = [self.hat_count(p) for p in range(self.game.num_players)]
         best = max(hats)
         leaders = [p for p, h in enumerate(hats) if h == best]
+        holder = self.happy
         if best > 0 and len(leaders) == 1:
-            self.happy = leaders[0]
-        elif self.happy != NO_SEAT and hats[self.happy] == 0:
-            self.happy = NO_SEAT
+            holder = leaders[0]
+        elif holder != NO_SEAT and hats[holder] == 0:
+            holder = NO_SEAT
+        if holder != self.happy:
+            self.happy = holder
+            self._player_rows = [None] * self.game.num_players
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
