@@ -95,6 +95,7 @@ class GnomeAECEnv(AECEnv):
         self._seed_rng: np.random.Generator | None = None
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
         self._last_scores = np.zeros(game.num_players)
+        self._rewards_set = False
         self.num_steps = 0
 
     def _make_observation_space(self) -> spaces.Dict:
@@ -131,6 +132,7 @@ class GnomeAECEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.num_steps = 0
+        self._rewards_set = False
         self._last_scores = self.game_state.scores()[: self.game.num_players].astype(np.float64)
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
@@ -174,20 +176,24 @@ class GnomeAECEnv(AECEnv):
             self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _assign_rewards(self, state: State) -> None:
-        n = self.game.num_players
+        """Set this step's rewards and add them to the cumulative ones (PettingZoo semantics)."""
         if self.reward_mode == "score":
-            scores = state.scores()[:n].astype(np.float64)
+            scores = state.scores()[: self.game.num_players].astype(np.float64)
             gains = (scores - self._last_scores) / self.game.score_scale
             self._last_scores = scores
         else:
             gains = terminal_rewards(state, self.reward_mode) if state.is_terminal() else None
+        if gains is None and not self._rewards_set:
+            return  # every reward is already zero: nothing to assign or accumulate
         for seat, name in enumerate(self.possible_agents):
-            self.rewards[name] = float(gains[seat]) if gains is not None else 0.0
+            reward = float(gains[seat]) if gains is not None else 0.0
+            self.rewards[name] = reward
+            self._cumulative_rewards[name] += reward
+        self._rewards_set = gains is not None
 
     def _terminate_for_illegal_action(self, agent: str) -> None:
         self._cumulative_rewards[agent] = 0.0

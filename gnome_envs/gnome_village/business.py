@@ -326,8 +326,8 @@ def _movable_tiles(state: GnomeVillageState, p: int) -> list[int]:
     if state.holes[p]:
         return [c for c in range(NUM_CELLS) if grid[c] and village.relocations_by_full_check(grid, c)]
     cuts = village.cut_cells(grid)
-    return [c for c in range(NUM_CELLS)
-            if grid[c] and village.relocations(grid, c, first_only=True, splits=c in cuts)]
+    building_room = bool(state.placement_cells(p)[1])
+    return [c for c in range(NUM_CELLS) if grid[c] and village.can_relocate(grid, c, c in cuts, building_room)]
 
 
 def architect_step(state: GnomeVillageState, p: int, left: int) -> None:

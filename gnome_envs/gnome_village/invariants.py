@@ -200,7 +200,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
         if features is not None and not np.array_equal(features, village_tile_features(grid)):
             out.append(f"seat {p}: stale tile features")
         row = state._player_rows[p]
-        if row is not None and row != player_counts(state, p):
+        if row is not None and not np.array_equal(row, player_counts(state, p)):
             out.append(f"seat {p}: stale player counts")
     if state._stack_features is not None and not np.array_equal(state._stack_features, stack_features(state)):
         out.append("stale stack features")

@@ -103,6 +103,7 @@ PLAYER_DIVISORS = (
     TOTAL_COINS,  # coins spent this turn
 )
 PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
+PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
 ICON_RESTAURANT, ICON_HAT = BusinessIcon.RESTAURANT, BusinessIcon.HAT
 WORKSHOP, BUSINESS = int(TileKind.WORKSHOP), int(TileKind.BUSINESS)
 
@@ -175,8 +176,10 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     _table(state, seat, obs, at, ones)
     order = [(seat + r) % n for r in range(n)]
     start = at["players"]
-    raw = np.array([_player(state, p) for p in order], dtype=np.float32)
-    obs[start:start + n * PLAYER_FEATURES] = np.minimum(raw * PLAYER_SCALE, 1.0).ravel()
+    for r, p in enumerate(order):
+        row = start + r * PLAYER_FEATURES
+        obs[row:row + PLAYER_STATIC_FEATURES] = state.player_row(p)
+        obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = _player_turn_part(state, p)
     start = at["village_tiles"]
     for r, v in enumerate(order):
         obs[start + r * VILLAGE_TILE_FEATURES:start + (r + 1) * VILLAGE_TILE_FEATURES] = state.tile_features(v)
@@ -251,21 +254,27 @@ def stack_features(state: GnomeVillageState) -> np.ndarray:
     return np.concatenate([forest, roads, businesses, display])
 
 
-def player_counts(state: GnomeVillageState, p: int) -> list[float]:
-    """Raw counts of seat ``p`` that do not depend on whose turn it is (scaled by PLAYER_SCALE)."""
+def player_counts(state: GnomeVillageState, p: int) -> np.ndarray:
+    """Scaled features of seat ``p`` that do not depend on whose turn it is (the cached part)."""
     v = state.summary(p)
-    return [
+    raw = [
         state.coins[p], *state.products[p], state.placed_gnomes(p), v.houses, v.lit_houses,
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
         state.protected(p), bool(state.holes[p]), state.score_of(p), v.tiles,
     ]
+    return np.minimum(np.array(raw, dtype=np.float32) * PLAYER_SCALE[:PLAYER_STATIC_FEATURES], 1.0)
 
 
-def _player(state: GnomeVillageState, p: int) -> list[float]:
-    """Raw counts of seat ``p`` in PLAYER_DIVISORS order."""
-    turn = state.turn_player == p
-    return [*state.player_row(p), state.advisor_active and turn, *state.setup_hand[p],
-            state.spent_this_turn if turn else 0]
+def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
+    """Scaled features of seat ``p`` tied to the current turn: advisor, starting tiles, spending."""
+    scale = PLAYER_SCALE
+    s = PLAYER_STATIC_FEATURES
+    hand = state.setup_hand[p]
+    if state.turn_player != p:
+        return [0.0, hand[0] * scale[s + 1], hand[1] * scale[s + 2], hand[2] * scale[s + 3], 0.0]
+    spent = min(state.spent_this_turn * scale[s + 4], 1.0)
+    return [float(state.advisor_active), hand[0] * scale[s + 1], hand[1] * scale[s + 2],
+            hand[2] * scale[s + 3], spent]
 
 
 def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int, ones: list[int]) -> None:

@@ -124,7 +124,7 @@ class GnomeVillageState(State):
         self._summary: list[village.VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: np.ndarray | None = None
-        self._player_rows: list[list[float] | None] = [None] * n
+        self._player_rows: list[np.ndarray | None] = [None] * n
 
     # ------------------------------------------------------------------ engine contract
     @property
@@ -301,10 +301,20 @@ class GnomeVillageState(State):
 
     def set_tile(self, p: int, cell: int, code: int) -> None:
         """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
-        self.grid[p][cell] = code
+        grid = self.grid[p]
+        old = grid[cell]
+        grid[cell] = code
         self._walk[p] = None
-        self._placement[p] = None
-        self._summary[p] = None
+        placement = self._placement[p]
+        growing = old == 0 and placement is not None and placement[1]
+        self._placement[p] = village.grow_placement(placement, grid, cell) if growing else None
+        summary = self._summary[p]
+        if summary is not None:
+            if old:
+                summary = village.add_tile_to_summary(summary, old, -1)
+            if code:
+                summary = village.add_tile_to_summary(summary, code, 1)
+            self._summary[p] = summary
         self._player_rows[p] = None
         self._update_tile_features(p, cell, code)
 
@@ -487,8 +497,8 @@ class GnomeVillageState(State):
         self.g_guard[gnome] = True
         self._player_rows[self.owner(gnome)] = None
 
-    def player_row(self, p: int) -> list[float]:
-        """Cached raw observation counts of seat ``p`` (see observation.player_counts)."""
+    def player_row(self, p: int) -> np.ndarray:
+        """Cached scaled observation features of seat ``p`` (see observation.player_counts)."""
         row = self._player_rows[p]
         if row is None:
             from gnome_envs.gnome_village.observation import player_counts

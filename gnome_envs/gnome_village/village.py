@@ -207,6 +207,20 @@ def cut_cells(grid: list[int]) -> set[int]:
     return cuts
 
 
+def can_relocate(grid: list[int], source: int, splits: bool, building_room: bool) -> bool:
+    """Whether the tile on ``source`` has at least one relocation (R11.8).
+
+    Shortcut: a building whose removal splits nothing and leaves no road alone can move to any
+    free building cell of the village (``building_room``), since buildings carry no paths."""
+    if not splits and building_room and IS_BUILDING[grid[source]]:
+        alone = any(grid[n] and CODE_KIND[grid[n]] == ROAD_KIND
+                    and not any(grid[m] for _, m in ORTHOGONAL[n] if m != source)
+                    for _, n in ORTHOGONAL[source])
+        if not alone:
+            return True
+    return bool(relocations(grid, source, first_only=True, splits=splits))
+
+
 def relocations(grid: list[int], source: int, first_only: bool = False,
                 splits: bool = True) -> list[tuple[int, int]]:
     """Every (cell, rotation) the tile on ``source`` may move to so that a compliant village
@@ -320,3 +334,43 @@ def flip_summary(summary: VillageSummary, old: int, new: int) -> VillageSummary:
         active[new_info.sub] += int(new_info.flag) - int(old_info.flag)
         return summary._replace(active_workshops=tuple(active))
     return summary._replace(lit_houses=summary.lit_houses + int(new_info.flag) - int(old_info.flag))
+
+
+def add_tile_to_summary(summary: VillageSummary, code: int, sign: int) -> VillageSummary:
+    """The summary after a tile ``code`` was added (``sign`` +1) or taken away (-1)."""
+    from gnome_envs.gnome_village.components import BUSINESS_TILES, CODE_HOUSE_ON, BusinessIcon
+
+    info = CODE_INFO[code]
+    if info.kind == TileKind.HOUSE:
+        return summary._replace(tiles=summary.tiles + sign, houses=summary.houses + sign,
+                                lit_houses=summary.lit_houses + sign * (code == CODE_HOUSE_ON))
+    if info.kind == TileKind.WORKSHOP:
+        workshops = list(summary.workshops)
+        active = list(summary.active_workshops)
+        workshops[info.sub] += sign
+        active[info.sub] += sign * int(info.flag)
+        return summary._replace(tiles=summary.tiles + sign, workshops=tuple(workshops),
+                                active_workshops=tuple(active))
+    if info.kind == TileKind.BUSINESS:
+        icon = BUSINESS_TILES[info.sub].icon
+        return summary._replace(tiles=summary.tiles + sign, businesses=summary.businesses + sign,
+                                restaurants=summary.restaurants + sign * (icon == BusinessIcon.RESTAURANT),
+                                hats=summary.hats + sign * (icon == BusinessIcon.HAT))
+    return summary._replace(tiles=summary.tiles + sign)
+
+
+def grow_placement(cells: tuple[list[int], list[int]], grid: list[int], cell: int) -> tuple[list[int], list[int]]:
+    """Placement cells after a tile was put on the empty ``cell`` of ``grid`` (already updated):
+    the cell itself is gone, its empty neighbours may take a road, and the empty neighbours its
+    road paths face may take a building."""
+    roads = set(cells[0])
+    buildings = set(cells[1])
+    roads.discard(cell)
+    buildings.discard(cell)
+    arms = CODE_ARM[grid[cell]]
+    for direction, neighbour in ORTHOGONAL[cell]:
+        if not grid[neighbour]:
+            roads.add(neighbour)
+            if arms[direction]:
+                buildings.add(neighbour)
+    return sorted(roads), sorted(buildings)

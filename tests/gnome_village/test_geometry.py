@@ -48,6 +48,8 @@ def test_r11_8_architect_moves_match_a_full_rule_check():
             assert village.relocations(grid, source) == expected
             quick = village.relocations(grid, source, first_only=True, splits=source in cuts)
             assert bool(quick) == bool(expected)
+            room = bool(village.placement_cells(grid)[1])
+            assert village.can_relocate(grid, source, source in cuts, room) == bool(expected)
             checked += 1
     assert checked > 300
 
