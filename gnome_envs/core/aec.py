@@ -13,7 +13,8 @@
   gain per step divided by the game's ``score_scale``);
 * an illegal action raises :class:`IllegalActionError` and changes nothing, or with
   ``illegal_action="terminate"`` gives the offender -1 and ends the game;
-* ``max_steps`` truncates; ``state()`` is a full-information vector;
+* ``max_steps`` (default 10,000 decisions; ``None`` for none) truncates, so that a game whose
+  players never bring it to an end cannot run forever; ``state()`` is a full-information vector;
 * the engine is reachable as ``env.unwrapped.game`` and ``env.unwrapped.game_state``.
 """
 
@@ -32,6 +33,7 @@ REWARD_MODES = ("win_loss", "rank", "score")
 ILLEGAL_ACTION_MODES = ("raise", "terminate")
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTION_PENALTY = -1.0
+DEFAULT_MAX_STEPS = 10_000  # truncation guard: some rules allow endless games (pass None to disable)
 SEED_BOUND = 2**63  # new game seeds are drawn below this bound
 
 
@@ -76,7 +78,7 @@ class GnomeAECEnv(AECEnv):
         render_mode: str | None = None,
         reward: str = "win_loss",
         illegal_action: str = "raise",
-        max_steps: int | None = None,
+        max_steps: int | None = DEFAULT_MAX_STEPS,
     ) -> None:
         validate_adapter_options(reward, illegal_action, max_steps, render_mode)
         super().__init__()

@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gnome_envs.core.aec import (
+    DEFAULT_MAX_STEPS,
     ILLEGAL_ACTION_PENALTY,
     SEED_BOUND,
     terminal_rewards,
@@ -56,7 +57,7 @@ class SingleAgentEnv(gymnasium.Env):
         seat: int | str = "random",
         reward: str = "win_loss",
         illegal_action: str = "raise",
-        max_steps: int | None = None,
+        max_steps: int | None = DEFAULT_MAX_STEPS,
         render_mode: str | None = None,
         **config: Any,
     ) -> None:

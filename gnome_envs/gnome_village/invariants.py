@@ -45,8 +45,8 @@ def check(state: GnomeVillageState) -> list[str]:
 def _coins(state: GnomeVillageState) -> list[str]:
     total = state.bank + sum(state.coins)
     out = [] if total == TOTAL_COINS else [f"coins total {total} != {TOTAL_COINS}"]
-    if state.bank < 0 or min(state.coins) < 0:
-        out.append(f"negative coins: bank {state.bank}, players {state.coins}")
+    if min(state.coins) < 0:
+        out.append(f"negative coins: players {state.coins}")
     return out
 
 

@@ -21,7 +21,7 @@ target             n                          relative seat chosen as Thief targ
 architect_left     1                          relocations left / 3
 revealed_card      11                         last forest card: kind 5, icons 4, coins/3, all
 progress           3                          turn/200, end triggered, setup running
-bank               1                          coins in the bank / 72
+bank               1                          coins left in the bank / 72 (0 once substitutes are in use)
 supply             9                          houses, 4 workshop stacks, 4 product stacks
 forest_deck        1 + 19                     cards left / 45; per card design, share left
 road_stack         1 + 8                      tiles left / 45; per shape, share left
@@ -227,7 +227,7 @@ def _table(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, i
     s = at["progress"]
     obs[s:at["forest_deck"]] = [  # progress, bank, supply
         min(state.turn_number / TURN_SCALE, 1.0), state.end_triggered, state.turn_number == 0,
-        state.bank / TOTAL_COINS, state.house_supply / state.game.houses_total,
+        max(state.bank, 0) / TOTAL_COINS, state.house_supply / state.game.houses_total,
         *(x / per_type for x in state.workshop_supply),
         *(x / PRODUCTS_PER_TYPE for x in state.product_supply),
     ]

@@ -217,8 +217,8 @@ def _deal_tokens(state: GnomeVillageState, coins: dict[int, int], products: dict
             for _ in range(count):
                 if not state.give_product(p, kind):
                     raise ConfigError("more products than the supply holds")
-    if state.bank < 0:
-        raise ConfigError("more coins than the game has")
+    if any(c < 0 for c in state.coins):
+        raise ConfigError("coins cannot be negative")
 
 
 def _place_gnomes(state: GnomeVillageState, p: int, spec: Sequence[tuple] | None) -> None:

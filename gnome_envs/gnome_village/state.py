@@ -461,13 +461,11 @@ class GnomeVillageState(State):
         if p == self.turn_player:
             self.spent_this_turn += amount
 
-    def receive(self, p: int, amount: int) -> int:
-        """Seat ``p`` takes up to ``amount`` coins from the bank; returns what it got."""
-        got = min(amount, self.bank)
-        self.bank -= got
-        self.coins[p] += got
+    def receive(self, p: int, amount: int) -> None:
+        """Seat ``p`` takes ``amount`` coins from the bank (R1.2: it never runs dry)."""
+        self.bank -= amount
+        self.coins[p] += amount
         self._player_rows[p] = None
-        return got
 
     def transfer(self, payer: int, payee: int, amount: int) -> int:
         """Move up to ``amount`` coins between seats; returns what moved."""

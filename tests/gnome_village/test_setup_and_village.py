@@ -163,16 +163,17 @@ def test_r1_1_forest_and_business_mix_follow_o6_and_o9():
     assert icons[(BusinessIcon.HAT, False)] == 6 and icons[(BusinessIcon.HAT, True)] == 1
 
 
-@pytest.mark.parametrize("bank, amount, gain", [(0, 3, 0), (1, 3, 1), (2, 3, 2), (10, 3, 3)])
-def test_r1_2_finite_bank_pays_at_most_what_it_holds(bank, amount, gain):
-    """R1.2 / O10: a payout takes at most what the bank holds."""
+@pytest.mark.parametrize("bank, amount", [(0, 3), (1, 3), (2, 3), (10, 3)])
+def test_r1_2_unlimited_bank_always_pays_in_full(bank, amount):
+    """R1.2 / O10: a payout is paid in full even when the bank's coins are used up."""
     villages = ["H + . . . . .", "H + . . . . ."]
     held = 72 - bank
     state = build(villages, coins={0: held // 2, 1: held - held // 2}, phase="reveal",
                   forest_top=[coins_card(amount)])
-    assert state.bank == bank - gain
-    assert state.coins[0] == held // 2 + gain
+    assert state.bank == bank - amount
+    assert state.coins[0] == held // 2 + amount
     assert conservation_problems(state) == []
+    assert state.observation(0)[state.game.segment("bank").start] == max(bank - amount, 0) / 72
 
 
 @pytest.mark.parametrize("left, gain", [(2, 1), (1, 1), (0, 0)])

@@ -1,0 +1,168 @@
+"""Smoke tests of the command-line jobs in ``training/`` with tiny budgets."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import gnome_envs
+from training import benchmark, common, selfplay, train
+from training.floor_env import FLOOR_GAME_LENGTH, FLOOR_NAME
+from training.floor_env import env as floor_env
+
+TINY_GAMES = 3
+TINY_TIMESTEPS = 256
+TINY_EVAL_GAMES = 4
+TINY_SECONDS = 0.2
+API_TEST_CYCLES = 200
+
+
+def run_json(capsys: pytest.CaptureFixture[str], main: Callable[[list[str]], int],
+             argv: list[str]) -> dict[str, Any]:
+    """Run a job's ``main`` with ``--json`` and return the parsed document."""
+    assert main([*argv, "--json", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def assert_rate(row: dict[str, Any]) -> None:
+    """A win rate in [0, 1] inside its own 95% interval."""
+    low, high = row["ci95"]
+    assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
+    assert row["win_rate"] == pytest.approx(row["wins"] / row["games"])
+
+
+# ---------------------------------------------------------------------------- selfplay
+SELFPLAY_ARGS = ["--players", "3", "--games", str(TINY_GAMES), "--agents", "random,scripted,random"]
+
+
+def test_selfplay_json_reports_seats_agents_and_lengths(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, selfplay.main, [*SELFPLAY_ARGS, "--seed", "1"])
+    assert doc["players"] == 3 and doc["games"] == TINY_GAMES
+    assert doc["agents"] == ["random", "scripted", "random"]
+    assert [row["seat"] for row in doc["per_seat"]] == [0, 1, 2]
+    agents = {row["agent"]: row for row in doc["per_agent"]}
+    assert set(agents) == {"random", "scripted"}
+    assert agents["random"]["games"] == 2 * TINY_GAMES and agents["scripted"]["games"] == TINY_GAMES
+    finished = TINY_GAMES - doc["unfinished_games"]
+    assert sum(row["wins"] for row in doc["per_seat"]) == pytest.approx(finished)
+    assert sum(row["wins"] for row in doc["per_agent"]) == pytest.approx(finished)
+    for row in doc["per_seat"] + doc["per_agent"]:
+        assert_rate(row)
+        assert row["score_mean"] > 0 and row["score_std"] >= 0
+    length = doc["game_length"]
+    assert 0 < length["min"] <= length["mean"] <= length["max"]
+    assert doc["total_decisions"] == pytest.approx(length["mean"] * TINY_GAMES)
+    assert doc["timing"]["steps_per_s"] > 0 and doc["timing"]["games_per_s"] > 0
+    assert doc["seat_balanced"] is True and "rotated" in doc["seat_rotation"]
+
+
+def test_selfplay_same_seed_gives_identical_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [*SELFPLAY_ARGS, "--seed", "7", "--per-game"]
+    first = run_json(capsys, selfplay.main, argv)
+    second = run_json(capsys, selfplay.main, argv)
+    other = run_json(capsys, selfplay.main, [*SELFPLAY_ARGS, "--seed", "8", "--per-game"])
+    for doc in (first, second, other):
+        doc.pop("timing")
+    assert first == second
+    assert first["per_game"] != other["per_game"]
+    seatings = [game["seat_agents"] for game in first["per_game"]]
+    assert seatings == [selfplay.rotated(first["agents"], g) for g in range(TINY_GAMES)]
+    assert len({tuple(s) for s in seatings}) == TINY_GAMES  # each game shifts the lineup
+
+
+def test_selfplay_rejects_a_lineup_of_the_wrong_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--players", "3", "--agents", "random,random", "--no-progress"]) == 2
+    assert "one name per seat" in capsys.readouterr().err
+
+
+def test_selfplay_config_reaches_the_env(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--games", "1", "--config", "no_such_option=1", "--no-progress"]) == 2
+    assert "no_such_option" in capsys.readouterr().err
+    doc = run_json(capsys, selfplay.main, ["--games", "2", "--config", "deluxe=true"])
+    assert doc["config"] == {"deluxe": True} and doc["players"] == 2
+
+
+# ---------------------------------------------------------------------------- train
+def test_train_writes_model_and_reports_win_rate(tmp_path: Any,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    doc = run_json(capsys, train.main, ["--timesteps", str(TINY_TIMESTEPS), "--eval-games",
+                                        str(TINY_EVAL_GAMES), "--out", str(out)])
+    model_path = out / train.MODEL_FILE
+    assert model_path.is_file() and doc["model_path"] == str(model_path)
+    assert doc["training"]["timesteps"] >= TINY_TIMESTEPS
+    assert any((out / train.TENSORBOARD_DIR).rglob("events.out.tfevents*"))
+    evaluation = doc["evaluation"]
+    assert_rate(evaluation["overall"])
+    assert evaluation["overall"]["games"] == TINY_EVAL_GAMES
+    assert [row["games"] for row in evaluation["per_seat"]] == [2, 2]
+    assert evaluation["reference_win_rate"] == pytest.approx(0.5)
+    assert json.loads((out / train.REPORT_FILE).read_text())["model_path"] == str(model_path)
+
+
+# ---------------------------------------------------------------------------- benchmark
+def test_benchmark_json_has_every_env(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, benchmark.main, ["--seconds", str(TINY_SECONDS)])
+    rows = {row["env"]: row for row in doc["rows"]}
+    assert set(rows) == {*gnome_envs.ENV_IDS, benchmark.CONNECT_FOUR, FLOOR_NAME}
+    for env_id in gnome_envs.ENV_IDS:
+        assert rows[env_id]["available"] and rows[env_id]["clone_us"] > 0
+    c4 = rows[benchmark.CONNECT_FOUR]
+    if not c4["available"]:
+        assert benchmark.CONNECT_FOUR_HINT in c4["reason"]
+    for row in rows.values():
+        if row["available"]:
+            assert row["games"] >= 1 and row["steps_per_s"] > 0 and row["games_per_s"] > 0
+    assert rows[FLOOR_NAME]["steps_per_game"] == FLOOR_GAME_LENGTH
+
+
+def test_benchmark_shows_connect_four_unavailable_without_crashing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo.classic", None)  # as if pygame were missing
+    argv = ["--seconds", str(TINY_SECONDS), "--envs", benchmark.CONNECT_FOUR, FLOOR_NAME, "--no-progress"]
+    assert benchmark.main(argv) == 0
+    text = capsys.readouterr().out
+    assert benchmark.CONNECT_FOUR_HINT in text and FLOOR_NAME in text
+    rows = {row["env"]: row for row in run_json(capsys, benchmark.main, argv[:-1])["rows"]}
+    assert not rows[benchmark.CONNECT_FOUR]["available"] and rows[FLOOR_NAME]["available"]
+    assert benchmark.CONNECT_FOUR_HINT in rows[benchmark.CONNECT_FOUR]["reason"]
+
+
+# ---------------------------------------------------------------------------- floor env
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # advisories about dict observations
+def test_floor_env_passes_api_test() -> None:
+    api_test(floor_env(), num_cycles=API_TEST_CYCLES)
+
+
+def test_floor_env_alternates_and_ends_after_fixed_steps() -> None:
+    env = floor_env()
+    env.reset(seed=0)
+    movers = []
+    for agent in env.agent_iter():
+        obs, _reward, terminated, _truncated, _info = env.last()
+        if terminated:
+            env.step(None)
+            continue
+        assert obs["action_mask"].tolist() == [1, 1]
+        movers.append(agent)
+        env.step(len(movers) % 2)
+    assert len(movers) == FLOOR_GAME_LENGTH
+    assert movers[:2] == ["player_0", "player_1"] and movers[2] == "player_0"
+
+
+# ---------------------------------------------------------------------------- helpers
+def test_wilson_interval_and_config_parsing() -> None:
+    low, high = common.wilson_interval(5, 10)
+    assert (low, high) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert common.wilson_interval(0, 10)[0] == 0.0
+    assert common.parse_config(["deluxe=true", "children=False", "max_steps=300", "x=ab"]) == {
+        "deluxe": True, "children": False, "max_steps": 300, "x": "ab"}
+    assert common.win_shares([0, 1, 0]) == [0.5, 0.0, 0.5]
+    mean, std = common.mean_std([1.0, 3.0])
+    assert (mean, std) == pytest.approx((2.0, float(np.sqrt(2.0))))

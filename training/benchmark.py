@@ -1,0 +1,279 @@
+"""Speed benchmark: random masked games through the full PettingZoo AEC API, side by side.
+
+    python -m training.benchmark [--seconds 5] [--envs gnome_village_v0 connect_four_v3 floor_v0]
+                                 [--players 2] [--json]
+
+One process, one thread: every registered gnome env, PettingZoo's ``connect_four_v3`` (the
+reference; DESIGN.md's target is every env at or above its steps/s) and a trivial turn-taking
+AEC env (``training.floor_env``, the API's floor) each play random games for about
+``--seconds``: ``reset(seed=g)``, ``agent_iter``, ``last()``, a uniform pick among
+``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. For the gnome envs
+the cost of ``game_state.clone()`` is measured next to the cost of one step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pettingzoo
+from pettingzoo import AECEnv
+
+import gnome_envs
+from gnome_envs.core.errors import GnomeEnvsError
+from training import common
+from training.floor_env import FLOOR_NAME
+from training.floor_env import env as floor_env
+
+DEFAULT_SECONDS = 5.0
+DEFAULT_PLAYERS = 2
+DEFAULT_SEED = 0
+CONNECT_FOUR = "connect_four_v3"
+CONNECT_FOUR_HINT = "pip install pygame"
+UNAVAILABLE = "unavailable"
+CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
+CLONE_GAME_SEED = 12345  # the (untimed) game whose positions are cloned
+MICROSECONDS = 1e6
+WARMUP_GAMES = 1  # untimed games played before the clock starts
+ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
+
+
+@dataclass
+class Target:
+    """One env to benchmark: a factory, or the reason it is unavailable."""
+
+    name: str
+    players: int | None
+    make: Callable[[], AECEnv] | None
+    unavailable: str | None = None
+    gnome: bool = False
+
+
+# ---------------------------------------------------------------------------- arguments
+def build_parser() -> argparse.ArgumentParser:
+    """The ``training.benchmark`` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="python -m training.benchmark",
+        description="Random masked games through the full PettingZoo AEC API, in one process "
+                    "on one thread: steps/s and games/s of every gnome env next to PettingZoo's "
+                    "connect_four_v3 and a trivial AEC env (the API's floor), plus the cost of "
+                    "State.clone() against one step.",
+    )
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                        help=f"seconds of play per env (default: {DEFAULT_SECONDS:g})")
+    parser.add_argument("--envs", nargs="+", choices=ALL_ENVS, default=list(ALL_ENVS),
+                        metavar="ENV", help=f"envs to run (default: all: {' '.join(ALL_ENVS)})")
+    parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS,
+                        help=f"player count for the gnome envs (default: {DEFAULT_PLAYERS})")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the shared action Generator (default: {DEFAULT_SEED})")
+    parser.add_argument("--cpu", type=int, default=None,
+                        help="pin this process to one CPU core (Linux), e.g. --cpu 0")
+    common.add_output_arguments(parser)
+    return parser
+
+
+def _connect_four_target() -> Target:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pettingzoo.classic import connect_four_v3
+    except (ImportError, gymnasium.error.DependencyNotInstalled) as error:
+        return Target(CONNECT_FOUR, 2, None, f"unavailable ({error.__class__.__name__}): "
+                                             f"{CONNECT_FOUR_HINT}")
+    return Target(CONNECT_FOUR, 2, connect_four_v3.env)
+
+
+def build_targets(names: list[str], players: int) -> list[Target]:
+    """The benchmark targets named in ``names`` (duplicates dropped, order kept)."""
+    targets = []
+    for name in dict.fromkeys(names):
+        if name == CONNECT_FOUR:
+            targets.append(_connect_four_target())
+        elif name == FLOOR_NAME:
+            targets.append(Target(FLOOR_NAME, 2, floor_env))
+        else:
+            targets.append(_gnome_target(name, players))
+    return targets
+
+
+def _gnome_target(env_id: str, players: int) -> Target:
+    try:
+        gnome_envs.make(env_id, num_players=players)
+    except GnomeEnvsError as error:
+        return Target(env_id, players, None, f"unavailable: {error}", gnome=True)
+    return Target(env_id, players, lambda: gnome_envs.make(env_id, num_players=players), gnome=True)
+
+
+# ---------------------------------------------------------------------------- measuring
+def play_one_game(env: AECEnv, seed: int, rng: np.random.Generator) -> int:
+    """One random masked game through the AEC API; returns the number of real actions."""
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(legal.size)]))
+        steps += 1
+    return steps
+
+
+def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str, float]:
+    """Play whole games until ``seconds`` have passed (at least one game)."""
+    for game in range(WARMUP_GAMES):
+        play_one_game(env, game, rng)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        steps += play_one_game(env, games, rng)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"steps": steps, "games": games, "elapsed_s": elapsed,
+            "steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
+            "steps_per_game": steps / games, "step_us": MICROSECONDS * elapsed / steps}
+
+
+def clone_cost_us(env: AECEnv, rng: np.random.Generator) -> float:
+    """Mean microseconds of ``game_state.clone()`` over every position of one random game."""
+    env.reset(seed=CLONE_GAME_SEED)
+    total, count = 0.0, 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state = env.unwrapped.game_state
+        start = time.perf_counter()
+        for _ in range(CLONE_REPEATS):
+            state.clone()
+        total += time.perf_counter() - start
+        count += CLONE_REPEATS
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(legal.size)]))
+    return MICROSECONDS * total / count
+
+
+def measure(target: Target, seconds: float, rng: np.random.Generator) -> dict[str, Any]:
+    """One row of results for ``target``."""
+    row: dict[str, Any] = {"env": target.name, "players": target.players,
+                           "available": target.make is not None}
+    if target.make is None:
+        row["reason"] = target.unavailable
+        return row
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's deprecation notice for classic env()
+        env = target.make()
+    row.update(play_for(env, seconds, rng))
+    if target.gnome:
+        row["clone_us"] = clone_cost_us(env, rng)
+        row["clone_per_step"] = row["clone_us"] / row["step_us"]
+    env.close()
+    return row
+
+
+def add_reference_ratios(rows: list[dict[str, Any]]) -> None:
+    """Add each row's steps/s relative to connect_four_v3 (when it ran)."""
+    reference = next((r for r in rows if r["env"] == CONNECT_FOUR and r["available"]), None)
+    for row in rows:
+        if row["available"] and reference is not None:
+            row["vs_connect_four"] = row["steps_per_s"] / reference["steps_per_s"]
+
+
+# ---------------------------------------------------------------------------- reporting
+def environment_info(cpu: int | None) -> dict[str, Any]:
+    """Interpreter, library versions and CPU pinning, for the record."""
+    return {"python": platform.python_version(), "numpy": np.__version__,
+            "pettingzoo": pettingzoo.__version__, "gnome_envs": gnome_envs.__version__,
+            "machine": platform.machine(), "pinned_cpu": cpu}
+
+
+def _fmt(row: dict[str, Any], key: str, spec: str) -> str:
+    return format(row[key], spec) if key in row else "-"
+
+
+def render_text(report: dict[str, Any]) -> str:
+    """The benchmark table and the DESIGN.md target checks."""
+    headers = ["env", "players", "steps/s", "games/s", "steps/game", "us/step",
+               "clone us", "clone/step", "vs c4"]
+    rows, notes = [], []
+    for row in report["rows"]:
+        if not row["available"]:
+            rows.append([row["env"], row["players"] or "-", UNAVAILABLE] + ["-"] * (len(headers) - 3))
+            notes.append(f"{row['env']}: {row['reason']}")
+            continue
+        rows.append([row["env"], row["players"], _fmt(row, "steps_per_s", ",.0f"),
+                     _fmt(row, "games_per_s", ",.1f"), _fmt(row, "steps_per_game", ".1f"),
+                     _fmt(row, "step_us", ".1f"), _fmt(row, "clone_us", ".1f"),
+                     _fmt(row, "clone_per_step", ".3f"),
+                     _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"])
+    info = report["system"]
+    lines = [f"AEC benchmark: about {report['seconds']:g} s per env, one process, one thread "
+             f"(python {info['python']}, numpy {info['numpy']}, pettingzoo {info['pettingzoo']}"
+             + (f", pinned to CPU {info['pinned_cpu']}" if info["pinned_cpu"] is not None else "")
+             + ")", "", common.format_table(headers, rows), ""]
+    lines += notes + target_lines(report["rows"])
+    return "\n".join(lines)
+
+
+def target_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """DESIGN.md targets per gnome env: >= connect_four_v3 steps/s, clone well under a step."""
+    lines = []
+    for row in rows:
+        if not row["available"] or "clone_us" not in row:
+            continue
+        speed = ("n/a (connect_four_v3 did not run)" if "vs_connect_four" not in row else
+                 f"{'met' if row['vs_connect_four'] >= 1 else 'MISSED'} "
+                 f"({row['vs_connect_four']:.2f}x connect_four_v3)")
+        clone = f"{'met' if row['clone_per_step'] < 1 else 'MISSED'} ({row['clone_per_step']:.3f} of a step)"
+        lines.append(f"{row['env']}: speed target {speed}; clone target {clone}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark for parsed arguments."""
+    if args.seconds <= 0:
+        raise argparse.ArgumentTypeError(f"--seconds must be positive, got {args.seconds}")
+    if args.cpu is not None:
+        os.sched_setaffinity(0, {args.cpu})
+    rng = np.random.default_rng(args.seed)
+    targets = build_targets(args.envs, args.players)
+    rows = []
+    bar = common.progress_bar(len(targets), "benchmark", disable=args.no_progress, unit="env")
+    for target in targets:
+        bar.set_postfix_str(target.name)
+        rows.append(measure(target, args.seconds, rng))
+        bar.update(1)
+    bar.close()
+    add_reference_ratios(rows)
+    report = {"job": "benchmark", "seconds": args.seconds, "players": args.players,
+              "seed": args.seed, "system": environment_info(args.cpu), "rows": rows}
+    if args.json:
+        common.print_json(report)
+    else:
+        print(render_text(report))
+    return common.EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    return common.run_cli(run, build_parser(), argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
