@@ -263,11 +263,7 @@ def run(args: argparse.Namespace) -> int:
     add_reference_ratios(rows)
     report = {"job": "benchmark", "seconds": args.seconds, "players": args.players,
               "seed": args.seed, "system": environment_info(args.cpu), "rows": rows}
-    if args.json:
-        common.print_json(report)
-    else:
-        print(render_text(report))
-    return common.EXIT_OK
+    return common.emit(report, args.json, render_text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -184,6 +184,15 @@ def to_json(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=JSON_INDENT, default=_json_default) + "\n"
 
 
+def emit(report: dict[str, Any], as_json: bool, render: Callable[[dict[str, Any]], str]) -> int:
+    """Print ``report`` as JSON or as the job's text rendering; return the success exit code."""
+    if as_json:
+        print_json(report)
+    else:
+        print(render(report))
+    return EXIT_OK
+
+
 def print_json(document: dict[str, Any]) -> None:
     """Write ``document`` to stdout as one JSON document."""
     sys.stdout.write(to_json(document))

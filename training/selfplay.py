@@ -248,11 +248,7 @@ def run(args: argparse.Namespace) -> int:
     records, wall = run_games(args.env, names, args.games, args.seed, config,
                               show_progress=not args.no_progress)
     report = build_report(args, players, names, records, wall)
-    if args.json:
-        common.print_json(report)
-    else:
-        print(render_text(report))
-    return common.EXIT_OK
+    return common.emit(report, args.json, render_text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -294,11 +294,7 @@ def run(args: argparse.Namespace) -> int:
         "evaluation": evaluate(model, args) if args.eval_games > 0 else None,
     }
     (out / REPORT_FILE).write_text(common.to_json(report))
-    if args.json:
-        common.print_json(report)
-    else:
-        print(render_text(report))
-    return common.EXIT_OK
+    return common.emit(report, args.json, render_text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -71,7 +71,6 @@ def seats_from(state: GnomeVillageState, p: int, everyone: bool) -> list[int]:
 def offer_placement(state: GnomeVillageState, p: int, code: int) -> bool:
     """Put ``code`` in ``p``'s hand and ask where it goes; False if it fits nowhere."""
     state.hand = code
-    state.hand_owner = p
     if offer(state, DecisionKind.PLACE_TILE, p, (code,)):
         return True
     state.hand = 0

@@ -107,7 +107,6 @@ class GnomeVillageState(State):
         self.holes: list[list[int]] = [[] for _ in range(n)]
         self.setup_hand: list[list[int]] = [[0, 0, 0] for _ in range(n)]
         self.hand = 0  # tile code being placed, 0 if none
-        self.hand_owner = NO_SEAT
         self.turn_player = 0
         self.turn_number = 0
         self.end_triggered = False
