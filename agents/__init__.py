@@ -6,6 +6,8 @@ each game adds its scripted opponent under ``scripted``.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Callable
 
 from agents.base import Policy, choose_action
@@ -15,6 +17,7 @@ from gnome_envs.core.registry import get_spec
 
 _GENERIC: dict[str, Callable[[str], Policy]] = {"random": lambda env_id: RandomAgent()}
 _SCRIPTED: dict[str, Callable[[], Policy]] = {}
+SCRIPTED_SUFFIX = "_scripted"
 
 
 def register_scripted(env_id: str, factory: Callable[[], Policy]) -> None:
@@ -24,6 +27,7 @@ def register_scripted(env_id: str, factory: Callable[[], Policy]) -> None:
 
 def available(env_id: str) -> tuple[str, ...]:
     """Agent names that ``make`` accepts for ``env_id``."""
+    _load_game_agents()
     names = list(_GENERIC)
     if env_id in _SCRIPTED:
         names.append("scripted")
@@ -42,8 +46,10 @@ def make(name: str, env_id: str) -> Policy:
 
 
 def _load_game_agents() -> None:
-    """Import the per-game agent modules so they register themselves."""
-    import agents.gnome_village_scripted  # noqa: F401
+    """Import the per-game scripted agents (``agents/<game>_scripted.py``); they register themselves."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.endswith(SCRIPTED_SUFFIX):
+            importlib.import_module(f"{__name__}.{info.name}")
 
 
 __all__ = ["Policy", "RandomAgent", "available", "choose_action", "make", "register_scripted"]

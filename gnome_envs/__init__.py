@@ -11,11 +11,12 @@ Importing the package also registers the single-agent envs with gymnasium
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 import gymnasium
 
-from gnome_envs import gnome_village
 from gnome_envs.core.aec import GnomeAECEnv
 from gnome_envs.core.env_module import build_env
 from gnome_envs.core.errors import (
@@ -28,21 +29,21 @@ from gnome_envs.core.errors import (
     ResetNeededError,
     UnknownEnvError,
 )
-from gnome_envs.core.registry import EnvSpec, get_spec, register, registered_ids
+from gnome_envs.core.registry import get_spec, register, registered_ids
 from gnome_envs.core.single_agent import SingleAgentEnv
 
 __version__ = "0.1.0"
+NOT_GAMES = ("core",)
 
-register(EnvSpec(
-    env_id=gnome_village.ENV_ID,
-    gym_id="gnome_envs/GnomeVillage-v0",
-    title="Gnome Village",
-    make_game=gnome_village.make_game,
-    player_counts=(2, 3, 4),
-    variants=((), (("deluxe", True),)),
-))
 
-from gnome_envs import gnome_village_v0  # noqa: E402  (the PettingZoo-style module)
+def _register_games() -> None:
+    """Register every game package (a subpackage with a ``SPEC``), in name order."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg and info.name not in NOT_GAMES:
+            register(importlib.import_module(f"{__name__}.{info.name}").SPEC)
+
+
+_register_games()
 
 ENV_IDS: tuple[str, ...] = registered_ids()
 
@@ -79,6 +80,5 @@ __all__ = [
     "ResetNeededError",
     "SingleAgentEnv",
     "UnknownEnvError",
-    "gnome_village_v0",
     "make",
 ]

@@ -10,6 +10,7 @@ When a rules change is deliberate, bump the env's version and regenerate on purp
     python -m tests.golden            # (re)write every golden replay
     python -m tests.golden --check    # verify the stored ones, write nothing
     python -m tests.golden --prune    # also delete files no registered config produces
+    python -m tests.golden --env gnome_village_v0   # only one env
 
 The games are uniformly random over the legal mask with a seed derived from the file name
 (crc32, stable across processes), played to the end: a few hundred decisions, which covers
@@ -101,9 +102,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.golden", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="verify the stored replays, write nothing")
     parser.add_argument("--prune", action="store_true", help="delete golden files of unregistered configs")
+    parser.add_argument("--env", action="append", metavar="ENV_ID",
+                        help="only this env (repeatable; default: every registered env)")
     args = parser.parse_args(argv)
     failures = 0
     for env_id, config in all_cases():
+        if args.env and env_id not in args.env:
+            continue
         path = golden_path(env_id, config)
         if args.check:
             try:

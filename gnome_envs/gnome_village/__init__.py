@@ -1,6 +1,16 @@
 """Gnome Village: build a village of houses, workshops and businesses, 2-4 players."""
 
+from gnome_envs.core.registry import EnvSpec
 from gnome_envs.gnome_village.config import GnomeVillageConfig
 from gnome_envs.gnome_village.game import ENV_ID, GnomeVillageGame, make_game
 
-__all__ = ["ENV_ID", "GnomeVillageConfig", "GnomeVillageGame", "make_game"]
+SPEC = EnvSpec(
+    env_id=ENV_ID,
+    gym_id="gnome_envs/GnomeVillage-v0",
+    title="Gnome Village",
+    make_game=make_game,
+    player_counts=(2, 3, 4),
+    variants=((), (("deluxe", True),)),
+)
+
+__all__ = ["ENV_ID", "SPEC", "GnomeVillageConfig", "GnomeVillageGame", "make_game"]
