@@ -37,8 +37,7 @@ from gnome_envs.core.replay import Recorder, Replay, verify
 # ---------------------------------------------------------------------------- counts
 API_TEST_CYCLES = 1000  # pettingzoo api_test (a game ends long before the cycle cap)
 SEED_TEST_CYCLES = 500  # pettingzoo seed_test: up to cycles x agents steps of two envs
-FUZZ_GAMES = 160  # random games per config through state.apply, invariants after every step
-FUZZ_SHARDS = 4  # FUZZ_GAMES are split over this many tests so pytest-xdist spreads them
+FUZZ_SHARDS = 4  # each config's EnvSpec.fuzz_games are split over this many tests (pytest-xdist)
 OBSERVATION_GAMES = 3  # games per config with every seat's observation checked after every step
 CLONE_GAMES = 3  # games per config with clones taken at random points
 CLONE_POINTS = 3  # clone points per game (each clone is played to the end, three times)
@@ -260,8 +259,8 @@ def test_spaces_and_engine_exposure(case):
 
 @pytest.mark.parametrize("shard", range(FUZZ_SHARDS), ids=lambda i: f"shard{i}")
 def test_random_play_invariants(case, shard):
-    seeds = case.seeds("fuzz", FUZZ_GAMES)[shard::FUZZ_SHARDS]
-    assert seeds, "FUZZ_GAMES must be at least FUZZ_SHARDS"
+    seeds = case.seeds("fuzz", case.spec.fuzz_games)[shard::FUZZ_SHARDS]
+    assert seeds, "EnvSpec.fuzz_games must be at least FUZZ_SHARDS"
 
     for seed in seeds:
         state = case.new_state(seed)

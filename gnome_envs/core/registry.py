@@ -24,6 +24,7 @@ class EnvSpec:
     make_game: Callable[..., Game]
     player_counts: tuple[int, ...]
     variants: tuple[tuple[tuple[str, Any], ...], ...] = field(default=((),))
+    fuzz_games: int = 160  # random games per config in the conformance suite (invariants each step)
 
     def variant_configs(self) -> list[dict[str, Any]]:
         """Every (num_players, variant) config the conformance suite covers."""
