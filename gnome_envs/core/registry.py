@@ -25,9 +25,13 @@ class EnvSpec:
     player_counts: tuple[int, ...]
     variants: tuple[tuple[tuple[str, Any], ...], ...] = field(default=((),))
     fuzz_games: int = 160  # random games per config in the conformance suite (invariants each step)
+    # explicit configs to cover instead of player_counts x variants (when not every pair is valid)
+    configs: tuple[tuple[tuple[str, Any], ...], ...] | None = None
 
     def variant_configs(self) -> list[dict[str, Any]]:
-        """Every (num_players, variant) config the conformance suite covers."""
+        """Every config the conformance suite covers (``num_players`` first)."""
+        if self.configs is not None:
+            return [dict(config) for config in self.configs]
         return [
             {"num_players": n, **dict(variant)}
             for n in self.player_counts
