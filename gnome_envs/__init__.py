@@ -37,10 +37,12 @@ NOT_GAMES = ("core",)
 
 
 def _register_games() -> None:
-    """Register every game package (a subpackage with a ``SPEC``), in name order."""
+    """Register every game package (a subpackage defining ``SPEC``), in name order."""
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if info.ispkg and info.name not in NOT_GAMES:
-            register(importlib.import_module(f"{__name__}.{info.name}").SPEC)
+            spec = getattr(importlib.import_module(f"{__name__}.{info.name}"), "SPEC", None)
+            if spec is not None:
+                register(spec)
 
 
 _register_games()
