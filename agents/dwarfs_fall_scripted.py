@@ -1,0 +1,396 @@
+"""Scripted Dwar7s Fall opponent: a readable priority list per decision.
+
+Priorities, in plain words:
+
+* play the castle first (the extra action), into the open middle of the mat;
+* send dwarfs where a task can be completed soonest for the most value: the general store when
+  a face-up trading goal is affordable, mines whose gems a face-up goal still needs (never in a
+  dragon's region or with an empty pile), a monster in its own kingdom when five dwarfs fit, the
+  tavern while it holds few ogre cards; moving an idle dwarf in when the pile is empty;
+* play kingdom cards while the hand is full of them (gems would be discarded otherwise): good
+  cards where they raise its own kingdom, monsters into an opponent's kingdom;
+* ogre cards: Brute or Ambush a foreign dwarf that blocks one of its tasks, Ambush a dragon
+  held by foreign dwarfs when it starves mines it needs (or a card where its own dwarfs are
+  stuck), Thief the richest opponent, Crown an opponent holding two or more ogre cards;
+* slay monsters when five dwarfs fit, dragons first when they starve the mines it needs;
+* resolve monsters first, then mines, the tavern, digging, and the store last; buy the trading
+  goal worth most; discard ogre cards before gems, and first the gems the trading goal it is
+  closest to does not use, cheapest first.
+
+It reads only what its seat may know (the state it is given is a determinization).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents import register_scripted
+from gnome_envs.dwarfs_fall.actions import Family
+from gnome_envs.dwarfs_fall.board import compute_regions
+from gnome_envs.dwarfs_fall.components import (
+    CENTRE_CELLS,
+    GEM_VP,
+    GRID_SIZE,
+    HAND_LIMIT,
+    IS_MONSTER,
+    KINDS,
+    LAYER_KIND,
+    MONSTER_VP,
+    NEIGHBOUR,
+    NUM_CELLS,
+    NUM_GEMS,
+    REQUIRED,
+    SPOTS,
+    TRADING_GOALS,
+    Gem,
+    Job,
+    Kind,
+    Ogre,
+    Secret,
+    card_code,
+    layer,
+    layer_code,
+)
+from gnome_envs.dwarfs_fall.pending import DecisionKind
+from gnome_envs.dwarfs_fall.state import DwarfsFallState
+
+ENV_ID = "dwarfs_fall_v0"
+CASTLE_VALUE = 20.0
+CARD_PLAY_VALUE = 1.5  # a card out of hand makes room for gems
+CROWDED_HAND = 5  # kingdom cards in hand above which playing cards comes first
+TAVERN_VALUE = 1.5
+DIG_VALUE = 0.1
+FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's actions
+NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
+SECRET_GEM_BONUS = 1.0  # towards its own secret goal
+STRANGER_PENALTY = 0.8  # opponents' kingdom VP weigh this much against one's own
+RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4}
+
+
+def _centre_distance(cell: int) -> float:
+    r, c = divmod(cell, GRID_SIZE)
+    return abs(r - 3.5) + abs(c - 3.5)
+
+
+def _opponents(state: DwarfsFallState, seat: int) -> list[int]:
+    n = state.game.num_players
+    return [(seat + k) % n for k in range(1, n)]
+
+
+# ---------------------------------------------------------------------------- task values
+def _target_goal(state: DwarfsFallState, seat: int) -> int:
+    """The face-up trading goal ``seat`` is closest to paying for (-1 if none is face up)."""
+    held = state.gems.of(seat)
+
+    def missing(goal: int) -> tuple[int, int]:
+        cost = TRADING_GOALS[goal].cost
+        return sum(max(c - h, 0) for c, h in zip(cost, held)), -TRADING_GOALS[goal].vp
+
+    row = [g for g in state.trading_row if g >= 0]
+    return min(row, key=missing) if row else -1
+
+
+def _needed_gems(state: DwarfsFallState, seat: int) -> list[int]:
+    """Gems still missing for the target trading goal, per gem type."""
+    goal = _target_goal(state, seat)
+    if goal < 0:
+        return [0] * NUM_GEMS
+    return [max(c - h, 0) for c, h in zip(TRADING_GOALS[goal].cost, state.gems.of(seat))]
+
+
+def _best_goal_vp(state: DwarfsFallState, seat: int) -> int:
+    held = state.gems.of(seat)
+    return max((TRADING_GOALS[g].vp for g in state.trading_row if g >= 0
+                and all(h >= c for h, c in zip(held, TRADING_GOALS[g].cost))), default=0)
+
+
+def _gem_value(state: DwarfsFallState, seat: int, gem: int, amount: int) -> float:
+    """VP the gems add (a full hand gives up its cheapest gem) plus a bonus when a goal needs them."""
+    needed = _needed_gems(state, seat)[gem]
+    bonus = NEEDED_GEM_BONUS * min(needed, amount)
+    if state.secret[seat] == Secret.WIZARD and gem == Gem.EMERALD:
+        bonus += SECRET_GEM_BONUS
+    if state.secret[seat] == Secret.MINER and not state.gems.count(seat, gem):
+        bonus += SECRET_GEM_BONUS
+    held = [g for g in range(NUM_GEMS) if state.gems.count(seat, g)]
+    if state.hand_size(seat) + amount > HAND_LIMIT and not needed:
+        cheapest = min((GEM_VP[g] for g in held), default=GEM_VP[gem])
+        return max(GEM_VP[gem] - cheapest, 0) * amount + bonus
+    return GEM_VP[gem] * amount + bonus
+
+
+def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
+    """What completing the task on ``cell`` is worth to ``seat`` now."""
+    kind = state.kind_at(cell)
+    info = KINDS[kind]
+    if info.job == Job.MINE:
+        if state.region_at(cell).dragon or not state.gem_pile[info.gem]:
+            return 0.0
+        return _gem_value(state, seat, info.gem, min(info.amount, state.gem_pile[info.gem]))
+    if info.job == Job.TRADE:
+        return float(_best_goal_vp(state, seat))
+    if info.job == Job.OGRE:
+        wanted = 5 if state.secret[seat] == Secret.OGRE_IN_DISGUISE else 3
+        room = state.hand_size(seat) < HAND_LIMIT
+        return TAVERN_VALUE if room and state.ogres.size(seat) < wanted else 0.0
+    if info.job == Job.DIG:
+        return DIG_VALUE
+    return _slay_value(state, seat, cell)
+
+
+def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
+    """3 VP, 2 more out of its own kingdom, and the mines a dragon frees for gems it needs."""
+    own = state.kingdom(seat)
+    value = MONSTER_VP + (2.0 if own is not None and cell in own.cells else 0.0)
+    if state.secret[seat] == Secret.BERSERKER:
+        value += SECRET_GEM_BONUS
+    if state.kind_at(cell) == Kind.DRAGON:
+        needed = _needed_gems(state, seat)
+        freed = {KINDS[state.kind_at(c)].gem for c in state.region_at(cell).cells
+                 if KINDS[state.kind_at(c)].job == Job.MINE}
+        value += NEEDED_GEM_BONUS * sum(1 for g in freed if needed[g])
+    return value
+
+
+def _blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
+    """Whether foreign dwarfs leave too little room for ``seat`` to complete the task."""
+    kind = state.kind_at(cell)
+    need = REQUIRED[kind] - state.dwarfs_of(seat, cell)
+    return SPOTS[kind] - state.crowd[cell] < need
+
+
+def task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
+    """Per card: value per dwarf still needed to complete its task (only reachable tasks)."""
+    left = state.action_limit(seat) - state.actions_used
+    plans = {}
+    for cell in range(NUM_CELLS):
+        if state.top[cell] < 0 or _blocked(state, seat, cell):
+            continue
+        need = REQUIRED[state.kind_at(cell)] - state.dwarfs_of(seat, cell)
+        value = task_value(state, seat, cell)
+        if need <= 0 or value <= 0:
+            continue
+        plans[cell] = value / need * (1.0 if need <= left else FOLLOW_UP)
+    return plans
+
+
+# ---------------------------------------------------------------------------- placing cards
+def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int) -> float:
+    """Change of ``seat``'s kingdom VP minus the opponents' if ``packed`` lands on ``cell``."""
+    top = list(state.top)
+    top[cell] = packed
+    after = compute_regions(top)
+    castles = list(state.castle_cell)
+    if layer_code(packed) == card_code(seat, Kind.CASTLE):
+        castles[seat] = cell
+
+    def vp(p: int, regions) -> int:
+        c = castles[p]
+        return regions.regions[regions.region_of[c]].vp if c >= 0 else 0
+
+    before = state.regions
+    total = 0.0
+    for p in range(state.game.num_players):
+        weight = 1.0 if p == seat else -STRANGER_PENALTY
+        total += weight * (vp(p, after) - (vp(p, before) if state.castle_cell[p] >= 0 else 0))
+    return total
+
+
+def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -> float:
+    """Kingdom VP change, monsters away from home, a slight pull to the middle."""
+    score = kingdom_delta(state, seat, cell, packed) - 0.01 * _centre_distance(cell)
+    kind = LAYER_KIND[packed]
+    own = state.kingdom(seat)
+    if IS_MONSTER[kind] and own is not None:
+        top = list(state.top)
+        top[cell] = packed
+        after = compute_regions(top)
+        if after.region_of[cell] == after.region_of[state.castle_cell[seat]]:
+            score -= 3.0
+    if kind == Kind.CASTLE:
+        score += sum(1 for nb in NEIGHBOUR[cell] if nb >= 0) * 0.1
+    return score
+
+
+# ---------------------------------------------------------------------------- decisions
+def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
+    d = state.game.action_layout.decode(action)
+    f = d.family
+    if f == Family.END:
+        return 0.0
+    if f == Family.CARD:
+        if d.arg == Kind.CASTLE:
+            return CASTLE_VALUE
+        cards = state.in_hand[seat].bit_count()
+        if IS_MONSTER[d.arg] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
+            return 0.05 if cards > CROWDED_HAND else -1.0
+        return CARD_PLAY_VALUE + (1.0 if cards > CROWDED_HAND else 0.0)
+    if f == Family.DWARF:
+        return task_plans(state, seat).get(d.arg, -1.0)
+    if f == Family.MOVE:
+        return _move_score(state, seat, d.arg, NEIGHBOUR[d.arg][d.arg2])
+    return _ogre_score(state, seat, d.arg)
+
+
+def _steps_to(state: DwarfsFallState, start: int) -> dict[int, int]:
+    """Moves a dwarf needs from ``start`` to each card (every card entered needs room)."""
+    passable = state.regions.passable
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for side, nb in enumerate(NEIGHBOUR[cell]):
+                if passable[cell] >> side & 1 and nb not in dist and state.has_room(nb):
+                    dist[nb] = dist[cell] + 1
+                    nxt.append(nb)
+        frontier = nxt
+    return dist
+
+
+def _move_score(state: DwarfsFallState, seat: int, src: int, dst: int) -> float:
+    """Worth of stepping a dwarf from ``src`` to ``dst``: the best task it gets closer to."""
+    if state.pile[seat]:
+        return -1.0
+    plans = task_plans(state, seat)
+    if not plans:
+        return -1.0
+    reach = _steps_to(state, dst)
+    gain = max((value * FOLLOW_UP ** reach[cell] for cell, value in plans.items() if cell in reach), default=0.0)
+    if gain <= 0:
+        return -1.0
+    useful_here = src in plans and state.dwarfs_of(seat, src) < REQUIRED[state.kind_at(src)]
+    return gain - (plans[src] if useful_here else 0.0) - 0.1
+
+
+def _blocker_cells(state: DwarfsFallState, seat: int) -> list[int]:
+    """Cards where one foreign dwarf stands between ``seat`` and a task it nearly has."""
+    out = []
+    for cell in range(NUM_CELLS):
+        if state.top[cell] < 0:
+            continue
+        kind = state.kind_at(cell)
+        own = state.dwarfs_of(seat, cell)
+        foreign = state.crowd[cell] - own
+        if foreign and own >= REQUIRED[kind] - 1 and _blocked(state, seat, cell):
+            out.append(cell)
+    return out
+
+
+def ambush_value(state: DwarfsFallState, seat: int, cell: int) -> float:
+    """Worth of clearing ``cell``: a blocked task freed, a dragon that starves needed mines
+    uncovered, own stuck dwarfs back in the pile."""
+    own = state.dwarfs_of(seat, cell)
+    foreign = state.crowd[cell] - own
+    value = 0.0
+    if cell in _blocker_cells(state, seat):
+        value += 5.0
+    if foreign and state.kind_at(cell) == Kind.DRAGON:
+        value += _slay_value(state, seat, cell) - MONSTER_VP
+    if own and _blocked(state, seat, cell):
+        value += own
+    elif own:
+        value -= own
+    return value
+
+
+def _best_ambush(state: DwarfsFallState, seat: int) -> float:
+    return max((ambush_value(state, seat, c) for c in range(NUM_CELLS) if state.crowd[c]), default=-1.0)
+
+
+def _ogre_score(state: DwarfsFallState, seat: int, kind: int) -> float:
+    if kind == Ogre.THIEF:
+        return 2.0
+    if kind == Ogre.CROWN:
+        return 1.0 + max(state.ogres.size(o) for o in _opponents(state, seat)) - 2
+    if kind == Ogre.BRUTE:
+        return 3.0 if _blocker_cells(state, seat) else -1.0
+    if kind == Ogre.AMBUSH:
+        return _best_ambush(state, seat) - 0.5
+    return -1.0
+
+
+def _cell_target_score(state: DwarfsFallState, seat: int, cell: int) -> float:
+    kind = DecisionKind(state.pending.kind)
+    if kind == DecisionKind.RESOLVE_TASK:
+        return -RESOLVE_ORDER[KINDS[state.kind_at(cell)].job]
+    if kind == DecisionKind.AMBUSH_CELL:
+        return ambush_value(state, seat, cell)
+    blockers = _blocker_cells(state, seat)
+    if kind == DecisionKind.BRUTE_CELL:
+        foreign = state.crowd[cell] - state.dwarfs_of(seat, cell)
+        return (5.0 if cell in blockers else 0.0) + foreign
+    if kind == DecisionKind.BRUTE_OWN:
+        return -task_plans(state, seat).get(cell, 0.0) - state.dwarfs_of(seat, cell)
+    if kind == DecisionKind.PANIC_CELL:
+        return float(cell in blockers)
+    if kind == DecisionKind.PANIC_DEST:
+        return -_centre_distance(cell)
+    if kind == DecisionKind.DIG_STACK:
+        return kingdom_delta(state, seat, cell, state.stacks[cell][-2])
+    return 0.0
+
+
+def _seat_score(state: DwarfsFallState, seat: int, offset: int) -> float:
+    other = (seat + offset) % state.game.num_players
+    kind = state.pending.kind
+    if kind == DecisionKind.THIEF_SEAT:
+        return state.gems.size(other)
+    if kind == DecisionKind.CROWN_SEAT:
+        return state.ogres.size(other)
+    if kind == DecisionKind.PANIC_SEAT:
+        return 0.0 if other == seat else 1.0
+    return float(state.score_of(other))
+
+
+def _discard_score(state: DwarfsFallState, seat: int, index: int) -> float:
+    """Ogre cards first, then gems the target goal does not use, cheapest first."""
+    if index >= NUM_GEMS:
+        return 10.0
+    goal = _target_goal(state, seat)
+    reserved = TRADING_GOALS[goal].cost[index] if goal >= 0 else 0
+    kept = 10.0 if state.gems.count(seat, index) <= reserved else 0.0
+    return -GEM_VP[index] - kept
+
+
+def _score(state: DwarfsFallState, seat: int, action: int) -> float:
+    d = state.game.action_layout.decode(action)
+    kind = state.pending.kind
+    if kind == DecisionKind.ACTION:
+        return _action_score(state, seat, action)
+    if d.family == Family.PLACE:
+        packed = layer(card_code(seat, state.pending.data[0]), d.arg2)
+        return placement_score(state, seat, d.arg, packed)
+    if d.family == Family.CELL:
+        return _cell_target_score(state, seat, d.arg)
+    if d.family == Family.SEAT:
+        return _seat_score(state, seat, d.arg)
+    if d.family == Family.GOAL:
+        return TRADING_GOALS[state.trading_row[d.arg]].vp
+    if d.family == Family.DISCARD:
+        return _discard_score(state, seat, d.arg)
+    return 0.0
+
+
+class DwarfsFallScripted:
+    """The scripted opponent: the best-scoring legal action under the priority list above."""
+
+    name = "scripted"
+    needs_state = True
+
+    def act(self, state: DwarfsFallState, seat: int, rng: np.random.Generator) -> int:
+        """The highest-scoring legal action (ties: the lowest index)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if state.regions.empty and state.pending.kind == DecisionKind.PLACE_CARD:
+            first = state.game.action_layout.place(CENTRE_CELLS[0], 0)
+            if first in legal:
+                return first
+        scores = [_score(state, seat, a) for a in legal]
+        return legal[int(np.argmax(scores))]
+
+
+register_scripted(ENV_ID, DwarfsFallScripted)
+
+__all__ = ["DwarfsFallScripted", "placement_score", "task_plans", "task_value"]

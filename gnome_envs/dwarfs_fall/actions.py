@@ -1,0 +1,183 @@
+"""The flat action layout of Dwar7s Fall, both directions, built once at import.
+
+Actions are small decisions; the pending decision (in the observation) says which family
+applies now. Cells are 0..63 row-major on the 8 x 8 game mat (``a1`` = 0, ``h8`` = 63);
+sides are N, E, S, W. Seats are addressed relative to the deciding player (offset 0 is the
+player itself, offset 1 the next seat clockwise).
+
+==========  ==============  ===========================================================
+family      size            meaning
+==========  ==============  ===========================================================
+END         1               end the action phase
+CARD        9               play the kingdom card of this kind from hand (castle ... frost giant)
+PLACE       64 * 4          put the card being played on a cell, turned 0-3 quarters clockwise
+DWARF       64              place a dwarf from the pile on a card
+MOVE        64 * 4          move one of your dwarfs from a card across side N/E/S/W
+OGRE        5               play an ogre card: Ambush, Brute, Panic, Thief, Crown
+CELL        64              a card on the mat (ogre targets, the next task to resolve, a stack to dig)
+SEAT        n               a seat, by offset from the deciding player
+GOAL        3               buy the trading goal in face-up slot 0-2
+DISCARD     9               discard a gem (gold, emerald, diamond, ruby) or an ogre card (5 kinds)
+==========  ==============  ===========================================================
+
+Total: 1 + 9 + 256 + 64 + 256 + 5 + 64 + n + 3 + 9 = 667 + n (669, 670, 671 for 2-4 players).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from gnome_envs.dwarfs_fall.components import (
+    NUM_CELLS,
+    NUM_GEMS,
+    NUM_KINDS,
+    NUM_OGRES,
+    NUM_ROTATIONS,
+    NUM_SIDES,
+    TRADING_ROW,
+)
+from gnome_envs.dwarfs_fall.config import MAX_PLAYERS, MIN_PLAYERS
+
+
+class Family(IntEnum):
+    """Action families in layout order."""
+
+    END = 0
+    CARD = 1
+    PLACE = 2
+    DWARF = 3
+    MOVE = 4
+    OGRE = 5
+    CELL = 6
+    SEAT = 7
+    GOAL = 8
+    DISCARD = 9
+
+
+NUM_DISCARDS = NUM_GEMS + NUM_OGRES  # gems first, then ogre kinds
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A flat action split into its family and arguments (``-1`` where unused)."""
+
+    family: Family
+    arg: int = -1  # kind, cell, ogre, seat offset, slot or discard index
+    arg2: int = -1  # rotation (PLACE) or side (MOVE)
+
+
+class ActionLayout:
+    """Offsets of every family for one player count, plus the decode table."""
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        sizes = {
+            Family.END: 1,
+            Family.CARD: NUM_KINDS,
+            Family.PLACE: NUM_CELLS * NUM_ROTATIONS,
+            Family.DWARF: NUM_CELLS,
+            Family.MOVE: NUM_CELLS * NUM_SIDES,
+            Family.OGRE: NUM_OGRES,
+            Family.CELL: NUM_CELLS,
+            Family.SEAT: num_players,
+            Family.GOAL: TRADING_ROW,
+            Family.DISCARD: NUM_DISCARDS,
+        }
+        self.offset: dict[Family, int] = {}
+        total = 0
+        for family in Family:
+            self.offset[family] = total
+            total += sizes[family]
+        self.size = sizes
+        self.num_actions = total
+        self.end_base = self.offset[Family.END]
+        self.card_base = self.offset[Family.CARD]
+        self.place_base = self.offset[Family.PLACE]
+        self.dwarf_base = self.offset[Family.DWARF]
+        self.move_base = self.offset[Family.MOVE]
+        self.ogre_base = self.offset[Family.OGRE]
+        self.cell_base = self.offset[Family.CELL]
+        self.seat_base = self.offset[Family.SEAT]
+        self.goal_base = self.offset[Family.GOAL]
+        self.discard_base = self.offset[Family.DISCARD]
+        self.table: tuple[Decoded, ...] = tuple(self._decode_slow(a) for a in range(total))
+
+    # ------------------------------------------------------------------ encode
+    def end(self) -> int:
+        """END."""
+        return self.end_base
+
+    def card(self, kind: int) -> int:
+        """Play the kingdom card of ``kind``."""
+        return self.card_base + kind
+
+    def place(self, cell: int, rotation: int = 0) -> int:
+        """Put the card being played on ``cell`` turned ``rotation`` quarters."""
+        return self.place_base + cell * NUM_ROTATIONS + rotation
+
+    def dwarf(self, cell: int) -> int:
+        """Place a dwarf from the pile on ``cell``."""
+        return self.dwarf_base + cell
+
+    def move(self, cell: int, side: int) -> int:
+        """Move an own dwarf from ``cell`` across ``side``."""
+        return self.move_base + cell * NUM_SIDES + side
+
+    def ogre(self, kind: int) -> int:
+        """Play an ogre card of ``kind``."""
+        return self.ogre_base + kind
+
+    def cell(self, cell: int) -> int:
+        """Choose the card on ``cell``."""
+        return self.cell_base + cell
+
+    def seat(self, offset: int) -> int:
+        """Choose the seat ``offset`` seats clockwise from the decider (0 = the decider)."""
+        return self.seat_base + offset
+
+    def goal(self, slot: int) -> int:
+        """Buy the trading goal in face-up ``slot``."""
+        return self.goal_base + slot
+
+    def discard(self, index: int) -> int:
+        """Discard: ``index`` < 4 a gem type, else ogre kind ``index - 4``."""
+        return self.discard_base + index
+
+    def discard_gem(self, gem: int) -> int:
+        """Discard a gem of type ``gem``."""
+        return self.discard_base + gem
+
+    def discard_ogre(self, kind: int) -> int:
+        """Discard an ogre card of ``kind``."""
+        return self.discard_base + NUM_GEMS + kind
+
+    # ------------------------------------------------------------------ decode
+    def decode(self, action: int) -> Decoded:
+        """The family and arguments of ``action``."""
+        return self.table[action]
+
+    def _decode_slow(self, action: int) -> Decoded:
+        family = max((f for f in Family if self.offset[f] <= action), key=lambda f: self.offset[f])
+        local = action - self.offset[family]
+        if family == Family.PLACE:
+            return Decoded(family, local // NUM_ROTATIONS, local % NUM_ROTATIONS)
+        if family == Family.MOVE:
+            return Decoded(family, local // NUM_SIDES, local % NUM_SIDES)
+        if family == Family.END:
+            return Decoded(family)
+        return Decoded(family, local)
+
+    def encode(self, decoded: Decoded) -> int:
+        """Inverse of :meth:`decode`."""
+        f, a, b = decoded.family, decoded.arg, decoded.arg2
+        if f == Family.END:
+            return self.end()
+        if f == Family.PLACE:
+            return self.place(a, b)
+        if f == Family.MOVE:
+            return self.move(a, b)
+        return self.offset[f] + a
+
+
+LAYOUTS: dict[int, ActionLayout] = {n: ActionLayout(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}

@@ -1,0 +1,171 @@
+"""Pure queries on the game mat: passable sides, regions (kingdoms), where a card may go.
+
+The mat is given as ``top``: for each of the 64 cells the packed top layer of its stack
+(``components.layer``), or -1 for an empty cell. Two neighbouring cards connect when neither
+has a wall on the shared side (R4.1). A *region* is a group of cards connected that way; the
+region holding a player's castle is that player's kingdom (R6.1), and monsters act on the
+region they stand in (R6.4, O10).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gnome_envs.dwarfs_fall.components import (
+    CENTRE_CELLS,
+    IS_MONSTER,
+    KIND_VP,
+    LAYER_COLOUR,
+    LAYER_KIND,
+    LAYER_WALLS,
+    NEIGHBOUR,
+    NUM_CELLS,
+    NUM_LAYERS,
+    NUM_SIDES,
+    SPOTS,
+    UNSTACKABLE,
+    Kind,
+    opposite,
+)
+
+DRAGON, FROST_GIANT, CASTLE = int(Kind.DRAGON), int(Kind.FROST_GIANT), int(Kind.CASTLE)
+NO_REGION = -1
+OPPOSITE = tuple(opposite(s) for s in range(NUM_SIDES))
+
+
+class Region(NamedTuple):
+    """A group of cards connected without crossing a wall."""
+
+    cells: tuple[int, ...]
+    dragon: bool
+    frost_giant: bool
+    castles: tuple[int, ...]  # colours of the castles in it
+    vp: int  # sum of the VP of its cards (the top card of each stack)
+
+
+class Regions(NamedTuple):
+    """Every region of the mat, the region of each cell, and the passable sides of each cell."""
+
+    region_of: tuple[int, ...]  # region index per cell (NO_REGION for an empty cell)
+    regions: tuple[Region, ...]
+    passable: tuple[int, ...]  # per cell: bit s set when a dwarf may cross side s
+    frontier: tuple[int, ...]  # empty cells next to a card (where a new card may go)
+    monsters: tuple[int, ...]  # cells holding a dragon or a frost giant
+    empty: bool  # no card on the mat
+    occupied: tuple[int, ...]  # cells holding a card
+
+
+OPEN_MASK = tuple(~LAYER_WALLS[p] & 0b1111 for p in range(NUM_LAYERS))  # open sides of a lying card
+# per cell: (side bit, neighbour, bit of the neighbour's facing side) for neighbours on the mat
+LINKS = tuple(
+    tuple((1 << side, nb, 1 << OPPOSITE[side], side) for side, nb in enumerate(NEIGHBOUR[c]) if nb >= 0)
+    for c in range(NUM_CELLS)
+)
+SPOTS_OF_LAYER = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
+ON_MAT_NEIGHBOURS = tuple(tuple(nb for nb in NEIGHBOUR[c] if nb >= 0) for c in range(NUM_CELLS))
+
+
+def passable_sides(top: list[int], cell: int) -> int:
+    """Bit mask of the sides of ``cell`` a dwarf may cross (a card on both sides, no wall)."""
+    here = top[cell]
+    if here < 0:
+        return 0
+    open_here = OPEN_MASK[here]
+    mask = 0
+    for bit, nb, facing, _ in LINKS[cell]:
+        there = top[nb]
+        if there >= 0 and open_here & bit and OPEN_MASK[there] & facing:
+            mask |= bit
+    return mask
+
+
+def compute_regions(top: list[int]) -> Regions:
+    """Regions, passable sides and the frontier of the mat ``top``."""
+    occupied = tuple(c for c in range(NUM_CELLS) if top[c] >= 0)
+    passable_list = [0] * NUM_CELLS
+    for c in occupied:
+        passable_list[c] = passable_sides(top, c)
+    region_of = [NO_REGION] * NUM_CELLS
+    regions: list[Region] = []
+    for start in occupied:
+        if region_of[start] != NO_REGION:
+            continue
+        index = len(regions)
+        region_of[start] = index
+        stack = [start]
+        cells = []
+        while stack:
+            cell = stack.pop()
+            cells.append(cell)
+            mask = passable_list[cell]
+            if mask:
+                for bit, nb, _, _ in LINKS[cell]:
+                    if mask & bit and region_of[nb] == NO_REGION:
+                        region_of[nb] = index
+                        stack.append(nb)
+        cells.sort()
+        regions.append(_region(top, tuple(cells)))
+    monsters = tuple(c for c in occupied if IS_MONSTER[LAYER_KIND[top[c]]])
+    frontier = frontier_cells(top, occupied)
+    return Regions(tuple(region_of), tuple(regions), tuple(passable_list), frontier, monsters, not regions, occupied)
+
+
+def _region(top: list[int], cells: tuple[int, ...]) -> Region:
+    kinds = [LAYER_KIND[top[c]] for c in cells]
+    castles = tuple(sorted(LAYER_COLOUR[top[c]] for c, k in zip(cells, kinds) if k == CASTLE))
+    return Region(cells, DRAGON in kinds, FROST_GIANT in kinds, castles, sum(KIND_VP[k] for k in kinds))
+
+
+def frontier_cells(top: list[int], occupied: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """Empty cells next to a card; the centre square while the mat is empty (R3.2)."""
+    if occupied is None:
+        occupied = tuple(c for c in range(NUM_CELLS) if top[c] >= 0)
+    if not occupied:
+        return CENTRE_CELLS
+    return tuple(sorted({nb for c in occupied for nb in ON_MAT_NEIGHBOURS[c] if top[nb] < 0}))
+
+
+def can_stack_on(top_layer: int, kind: int, crowd: int) -> bool:
+    """Whether a card of ``kind`` may go on a stack whose top is ``top_layer`` (R3.3)."""
+    return (top_layer >= 0 and LAYER_KIND[top_layer] == kind and not UNSTACKABLE[kind]
+            and crowd == 0)
+
+
+def monster_in(region: Region) -> bool:
+    """Whether a dragon or frost giant stands in ``region``."""
+    return region.dragon or region.frost_giant
+
+
+def distances_within(passable: tuple[int, ...], has_room: list[bool], start: int, reach: int) -> list[int]:
+    """Cards reachable from ``start`` in 1..``reach`` crossings, every card entered having room."""
+    seen = {start}
+    frontier = [start]
+    found: list[int] = []
+    for _ in range(reach):
+        nxt = []
+        for cell in frontier:
+            mask = passable[cell]
+            for side in range(NUM_SIDES):
+                if mask >> side & 1:
+                    nb = NEIGHBOUR[cell][side]
+                    if nb not in seen and has_room[nb]:
+                        seen.add(nb)
+                        nxt.append(nb)
+                        found.append(nb)
+        frontier = nxt
+    return sorted(found)
+
+
+__all__ = [
+    "IS_MONSTER",
+    "NO_REGION",
+    "OPEN_MASK",
+    "Region",
+    "Regions",
+    "can_stack_on",
+    "compute_regions",
+    "distances_within",
+    "frontier_cells",
+    "monster_in",
+    "passable_sides",
+]

@@ -1,0 +1,298 @@
+"""Immutable component tables of Dwar7s Fall (core game).
+
+Counts the rulebook fixes are kept exactly (nine kingdom cards and seven dwarfs per colour,
+a hand limit of nine, three revealed trading goals, the seven secret goals, five dwarfs to
+defeat a monster, three at the general store, two for an emerald and three for a ruby).
+Everything the rulebook leaves out (walls, spots, card VP, gem values and piles, trading
+goals, the ogre mix, the game mat) is designed here and listed in ``seeds/dwarfs_fall.md``
+under "Open points" (O-numbers in the comments).
+
+The game mat is an 8 x 8 grid of squares (O1), cells numbered row-major::
+
+        a  b  c  d  e  f  g  h
+    1   0  1  2  3  4  5  6  7
+    2   8  9 10 11 12 13 14 15
+    3  16 17 18 19 20 21 22 23
+    4  24 25 26 27 28 29 30 31      the centre square: d4 e4 d5 e5 (27 28 35 36)
+    5  32 33 34 35 36 37 38 39
+    6  40 41 42 43 44 45 46 47
+    7  48 49 50 51 52 53 54 55
+    8  56 57 58 59 60 61 62 63
+
+Sides are numbered N=0, E=1, S=2, W=3; a wall mask has bit ``1 << side`` set for each walled
+side. Turning a card a quarter clockwise moves its wall on side ``d`` to side ``d + 1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+# ---------------------------------------------------------------------------- the game mat (O1)
+GRID_SIZE = 8
+NUM_CELLS = GRID_SIZE * GRID_SIZE
+CENTRE_CELLS = (27, 28, 35, 36)
+NUM_SIDES = 4
+NUM_ROTATIONS = 4
+N, E, S, W = 0, 1, 2, 3
+SIDE_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row, column) step of each side
+
+
+def opposite(side: int) -> int:
+    """The side facing ``side`` on the neighbouring card."""
+    return (side + 2) % NUM_SIDES
+
+
+def _neighbour(cell: int, side: int) -> int:
+    r, c = divmod(cell, GRID_SIZE)
+    dr, dc = SIDE_STEP[side]
+    r, c = r + dr, c + dc
+    return r * GRID_SIZE + c if 0 <= r < GRID_SIZE and 0 <= c < GRID_SIZE else -1
+
+
+NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_neighbour(cell, side) for side in range(NUM_SIDES)) for cell in range(NUM_CELLS)
+)
+COLUMN_LETTERS = "abcdefgh"
+
+
+def cell_name(cell: int) -> str:
+    """``"d4"`` style name of a cell (column a-h, row 1-8 from the top)."""
+    r, c = divmod(cell, GRID_SIZE)
+    return f"{COLUMN_LETTERS[c]}{r + 1}"
+
+
+def cell_index(name: str | int) -> int:
+    """Cell index from a ``"d4"`` style name (or an index)."""
+    if isinstance(name, int):
+        return name
+    col = COLUMN_LETTERS.index(name[0])
+    return (int(name[1:]) - 1) * GRID_SIZE + col
+
+
+def rotate_walls(mask: int, quarters: int) -> int:
+    """Wall mask of a card turned ``quarters`` quarter turns clockwise."""
+    quarters %= NUM_ROTATIONS
+    return ((mask << quarters) | (mask >> (NUM_ROTATIONS - quarters))) & 0b1111
+
+
+# ---------------------------------------------------------------------------- colours and kinds
+class Colour(IntEnum):
+    """Player colours; seat ``p`` plays colour ``p`` (O25)."""
+
+    BLUE = 0
+    RED = 1
+    GREEN = 2
+    YELLOW = 3
+
+
+NUM_COLOURS = len(Colour)
+COLOUR_LETTERS = "BRGY"
+
+
+class Kind(IntEnum):
+    """The nine kingdom card kinds; every colour has one card of each."""
+
+    CASTLE = 0
+    GOLD_MINE = 1
+    EMERALD_MINE = 2
+    RUBY_MINE = 3
+    DIAMOND_MINE = 4
+    TAVERN = 5
+    STORE = 6  # the general store
+    DRAGON = 7
+    FROST_GIANT = 8
+
+
+NUM_KINDS = len(Kind)
+KINGDOM_CARDS_PER_COLOUR = NUM_KINDS  # nine, one of each kind
+DWARFS_PER_COLOUR = 7
+HAND_LIMIT = 9
+BASE_ACTIONS = 3
+CASTLE_EXTRA_ACTIONS = 1
+MONSTER_KINDS = (Kind.DRAGON, Kind.FROST_GIANT)
+IS_MONSTER = tuple(k in MONSTER_KINDS for k in Kind)
+UNSTACKABLE = tuple(k == Kind.CASTLE or k in MONSTER_KINDS for k in Kind)  # nothing goes on top
+MONSTER_VP = 3  # per defeated monster
+
+
+class Gem(IntEnum):
+    """Gem card types."""
+
+    GOLD = 0
+    EMERALD = 1
+    DIAMOND = 2
+    RUBY = 3
+
+
+NUM_GEMS = len(Gem)
+GEM_VP = (1, 2, 2, 3)  # O4: gold 1, emerald 2, diamond 2, ruby 3
+GEM_PILE = (20, 14, 14, 10)  # O4: cards per face-up pile
+
+
+class Job(IntEnum):
+    """What completing a card's task does."""
+
+    DIG = 0
+    MINE = 1
+    OGRE = 2
+    TRADE = 3
+    SLAY = 4
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """Spots, dwarfs required, task and VP of one kingdom card kind (same for every colour, O2)."""
+
+    name: str
+    spots: int
+    required: int
+    job: Job
+    vp: int
+    gem: int = -1  # mines: the gem type produced
+    amount: int = 0  # mines: gems per completed task
+
+
+KINDS: tuple[KindInfo, ...] = (
+    KindInfo("castle", 3, 2, Job.DIG, 3),
+    KindInfo("gold mine", 3, 2, Job.MINE, 1, Gem.GOLD, 2),
+    KindInfo("emerald mine", 3, 2, Job.MINE, 1, Gem.EMERALD, 1),
+    KindInfo("ruby mine", 4, 3, Job.MINE, 2, Gem.RUBY, 1),
+    KindInfo("diamond mine", 3, 2, Job.MINE, 1, Gem.DIAMOND, 1),
+    KindInfo("tavern", 3, 2, Job.OGRE, -1),
+    KindInfo("general store", 4, 3, Job.TRADE, 2),
+    KindInfo("dragon", 5, 5, Job.SLAY, -2),
+    KindInfo("frost giant", 5, 5, Job.SLAY, -2),
+)
+SPOTS = tuple(k.spots for k in KINDS)
+REQUIRED = tuple(k.required for k in KINDS)
+KIND_VP = tuple(k.vp for k in KINDS)
+MAX_SPOTS = max(SPOTS)
+MAX_ABS_KIND_VP = max(abs(v) for v in KIND_VP)
+
+# Walls of each colour's cards before turning (O3). Patterns: one wall on N; a corner (N, E);
+# a corridor (N, S); none. Each colour has 9 walled sides; the mines differ between colours.
+ONE, CORNER, CORRIDOR, OPEN = 0b0001, 0b0011, 0b0101, 0b0000
+WALLS_BY_COLOUR: tuple[tuple[int, ...], ...] = (
+    # castle  gold      emerald   ruby      diamond   tavern store dragon giant
+    (CORNER, ONE, OPEN, CORRIDOR, ONE, OPEN, ONE, ONE, ONE),  # blue
+    (CORNER, OPEN, ONE, ONE, CORRIDOR, OPEN, ONE, ONE, ONE),  # red
+    (CORNER, CORRIDOR, ONE, OPEN, ONE, OPEN, ONE, ONE, ONE),  # green
+    (CORNER, ONE, CORRIDOR, ONE, OPEN, OPEN, ONE, ONE, ONE),  # yellow
+)
+
+
+# A card is identified by its code: colour * NUM_KINDS + kind.
+def card_code(colour: int, kind: int) -> int:
+    """Code of the ``kind`` card of ``colour``."""
+    return colour * NUM_KINDS + kind
+
+
+NUM_CARD_CODES = NUM_COLOURS * NUM_KINDS
+CODE_COLOUR = tuple(code // NUM_KINDS for code in range(NUM_CARD_CODES))
+CODE_KIND = tuple(code % NUM_KINDS for code in range(NUM_CARD_CODES))
+# WALLS[code][rotation]: the wall mask of a card lying turned ``rotation`` quarters
+WALLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(rotate_walls(WALLS_BY_COLOUR[CODE_COLOUR[code]][CODE_KIND[code]], r) for r in range(NUM_ROTATIONS))
+    for code in range(NUM_CARD_CODES)
+)
+# the rotations giving distinct wall masks (the only ones offered when a card is played)
+DISTINCT_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(NUM_ROTATIONS) if WALLS[code][r] not in WALLS[code][:r])
+    for code in range(NUM_CARD_CODES)
+)
+
+
+def layer(code: int, rotation: int) -> int:
+    """One card of a stack: its code and how it is turned, packed in one int."""
+    return code * NUM_ROTATIONS + rotation
+
+
+def layer_code(packed: int) -> int:
+    """Card code of a packed stack layer."""
+    return packed // NUM_ROTATIONS
+
+
+def layer_rotation(packed: int) -> int:
+    """Rotation of a packed stack layer."""
+    return packed % NUM_ROTATIONS
+
+
+NUM_LAYERS = NUM_CARD_CODES * NUM_ROTATIONS
+LAYER_WALLS = tuple(WALLS[p // NUM_ROTATIONS][p % NUM_ROTATIONS] for p in range(NUM_LAYERS))
+LAYER_KIND = tuple(CODE_KIND[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
+LAYER_COLOUR = tuple(CODE_COLOUR[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
+
+
+# ---------------------------------------------------------------------------- ogre cards (O5)
+class Ogre(IntEnum):
+    """Ogre card types (played as free actions)."""
+
+    AMBUSH = 0
+    BRUTE = 1
+    PANIC = 2
+    THIEF = 3
+    CROWN = 4
+
+
+NUM_OGRES = len(Ogre)
+OGRE_COUNTS = (5, 6, 6, 5, 3)  # O5: 25 cards
+NUM_OGRE_CARDS = sum(OGRE_COUNTS)
+PANIC_REACH = 2  # cards a Panic may move a dwarf
+
+
+# ---------------------------------------------------------------------------- goals
+@dataclass(frozen=True)
+class TradingGoal:
+    """A trading goal: the gems paid at the general store and its VP (O6)."""
+
+    cost: tuple[int, int, int, int]  # gold, emerald, diamond, ruby
+    vp: int
+
+
+TRADING_GOALS: tuple[TradingGoal, ...] = (
+    TradingGoal((3, 0, 0, 0), 5),
+    TradingGoal((4, 0, 0, 0), 6),
+    TradingGoal((0, 2, 0, 0), 6),
+    TradingGoal((0, 0, 2, 0), 6),
+    TradingGoal((0, 0, 0, 2), 9),
+    TradingGoal((1, 1, 1, 0), 7),
+    TradingGoal((2, 0, 0, 1), 7),
+    TradingGoal((0, 1, 0, 1), 7),
+    TradingGoal((0, 0, 1, 1), 7),
+    TradingGoal((2, 2, 0, 0), 8),
+    TradingGoal((2, 0, 2, 0), 8),
+    TradingGoal((0, 3, 0, 0), 8),
+    TradingGoal((0, 0, 3, 0), 8),
+    TradingGoal((1, 1, 1, 1), 11),
+)
+NUM_TRADING_GOALS = len(TRADING_GOALS)
+TRADING_ROW = 3  # trading goals face up
+MAX_TRADING_VP = max(g.vp for g in TRADING_GOALS)
+
+
+class Secret(IntEnum):
+    """The seven secret goals."""
+
+    ARCHITECT = 0  # a kingdom of 8 cards or more
+    BERSERKER = 1  # 2 monsters defeated or more
+    KING = 2  # a kingdom worth 10 VP or more
+    MINER = 3  # a gem of every type in hand
+    OGRE_IN_DISGUISE = 4  # 5 ogre cards in hand or more
+    RESEARCHER = 5  # 3 of your dwarfs on each of 2 monster cards
+    WIZARD = 6  # 5 emeralds in hand or more
+
+
+NUM_SECRETS = len(Secret)
+SECRET_VP = (5, 5, 5, 4, 4, 4, 5)  # O7
+ARCHITECT_CARDS = 8
+BERSERKER_MONSTERS = 2
+KING_VP = 10
+OGRE_IN_DISGUISE_CARDS = 5
+RESEARCHER_TRIO = 3
+RESEARCHER_MONSTERS = 2
+WIZARD_EMERALDS = 5
+GOALS_TO_END = 3
+ROUND_LIMIT = 30  # O22: the game also ends after this round (the rulebook sets no limit)
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,146 @@
+"""Turn structure of Dwar7s Fall: setup, the three phases of a turn, the end of the game.
+
+Each turn queues the action phase, the resolve phase, the discard phase and the end of the
+turn as steps; the step handlers below are registered in ``pending.STEPS``. Clause numbers
+refer to ``seeds/dwarfs_fall.md``.
+"""
+
+from __future__ import annotations
+
+from gnome_envs.dwarfs_fall.components import (
+    GEM_PILE,
+    GOALS_TO_END,
+    HAND_LIMIT,
+    LAYER_KIND,
+    NUM_OGRES,
+    NUM_SECRETS,
+    NUM_TRADING_GOALS,
+    OGRE_COUNTS,
+    REQUIRED,
+    ROUND_LIMIT,
+    TRADING_ROW,
+)
+from gnome_envs.dwarfs_fall.goals import check_secrets
+from gnome_envs.dwarfs_fall.pending import (
+    AFTER_CHANGE,
+    STEPS,
+    DecisionKind,
+    Step,
+    advance,
+    offer,
+    push,
+)
+from gnome_envs.dwarfs_fall.state import EMPTY, DwarfsFallState
+
+
+def setup(state: DwarfsFallState) -> None:
+    """R2: trading goals, secret goals, gem piles, kingdom cards, dwarfs, the ogre deck."""
+    n = state.game.num_players
+    rng = state.rng
+    goals = list(range(NUM_TRADING_GOALS))
+    rng.shuffle(goals)
+    state.trading_row = [goals.pop() for _ in range(TRADING_ROW)]
+    state.trading_deck = goals
+    secrets = list(range(NUM_SECRETS))
+    rng.shuffle(secrets)
+    state.secret = [secrets.pop() for _ in range(n)]
+    state.secret_box = sorted(secrets)
+    state.gem_pile = list(GEM_PILE)
+    deck = [kind for kind in range(NUM_OGRES) for _ in range(OGRE_COUNTS[kind])]
+    rng.shuffle(deck)
+    state.ogre_deck = deck
+    push(state, (Step.START_TURN, 0))
+    advance(state)
+
+
+def _start_turn(state: DwarfsFallState, p: int) -> None:
+    """R5: a new turn of seat ``p`` (seat 0 opens each round, O24)."""
+    state.turn_player = p
+    state.actions_used = 0
+    if p == 0:
+        state.round += 1
+    push(state, (Step.ACTION_PHASE, p), (Step.RESOLVE_PHASE, p), (Step.DISCARD_PHASE, p),
+         (Step.END_TURN, p))
+
+
+def _action_phase(state: DwarfsFallState, p: int) -> None:
+    offer(state, DecisionKind.ACTION, p)
+
+
+def completable(state: DwarfsFallState, p: int) -> list[int]:
+    """Cells whose task seat ``p`` has enough dwarfs on to complete (R7.1)."""
+    n = state.game.num_players
+    top = state.top
+    d = state.dwarfs
+    return [c for c in state.regions.occupied if d[c * n + p] >= REQUIRED[LAYER_KIND[top[c]]]]
+
+
+def _resolve_phase(state: DwarfsFallState, p: int) -> None:
+    """R7.1: every task with enough of the player's dwarfs must be completed."""
+    cells = completable(state, p)
+    if cells:
+        push(state, (Step.RESOLVE_NEXT, p, tuple(cells)))
+
+
+def _resolve_next(state: DwarfsFallState, p: int, cells: tuple[int, ...]) -> None:
+    """The player picks which of the remaining tasks to complete next (O13)."""
+    still = tuple(c for c in cells if c in completable(state, p))
+    if still:
+        offer(state, DecisionKind.RESOLVE_TASK, p, (still,))
+
+
+def _discard_phase(state: DwarfsFallState, p: int) -> None:
+    """R8.1: down to nine cards, discarding gems or ogre cards one at a time."""
+    if state.hand_size(p) > HAND_LIMIT:
+        offer(state, DecisionKind.DISCARD, p)
+
+
+def _end_turn(state: DwarfsFallState, p: int) -> None:
+    """R10.3: three goals at the end of a turn trigger the end; the round is played out."""
+    check_secrets(state)
+    if state.goals(p) >= GOALS_TO_END:
+        state.end_triggered = True
+    n = state.game.num_players
+    if p == n - 1 and (state.end_triggered or state.round >= ROUND_LIMIT):
+        state.finished = True
+        state.pending = None
+        state.tasks.clear()
+        return
+    push(state, (Step.START_TURN, (p + 1) % n))
+
+
+def draw_ogre(state: DwarfsFallState, p: int) -> bool:
+    """Seat ``p`` draws the top ogre card, reshuffling the discards when the deck is out (R7.6)."""
+    if not state.ogre_deck:
+        deck = [kind for kind in range(NUM_OGRES) for _ in range(state.ogre_discard[kind])]
+        state.rng.shuffle(deck)
+        state.ogre_deck = deck
+        state.ogre_discard = [0] * NUM_OGRES
+    if not state.ogre_deck:
+        return False
+    kind = state.ogre_deck.pop()
+    state.ogres.gain(p, kind, 1, seen_by=())
+    return True
+
+
+def discard_ogre(state: DwarfsFallState, p: int, kind: int) -> None:
+    """Seat ``p`` puts an ogre card of ``kind`` face up on the discard pile."""
+    state.ogres.lose(p, kind, 1)
+    state.ogre_discard[kind] += 1
+
+
+def refill_trading_row(state: DwarfsFallState, slot: int) -> None:
+    """Turn the top trading goal of the deck into ``slot`` (empty once the deck is out)."""
+    state.trading_row[slot] = state.trading_deck.pop() if state.trading_deck else EMPTY
+
+
+STEPS.update({
+    Step.START_TURN: _start_turn,
+    Step.ACTION_PHASE: _action_phase,
+    Step.RESOLVE_PHASE: _resolve_phase,
+    Step.RESOLVE_NEXT: _resolve_next,
+    Step.DISCARD_PHASE: _discard_phase,
+    Step.END_TURN: _end_turn,
+})
+if check_secrets not in AFTER_CHANGE:
+    AFTER_CHANGE.append(check_secrets)

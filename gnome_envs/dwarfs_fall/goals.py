@@ -1,0 +1,96 @@
+"""Secret goals: the seven conditions and their automatic reveal (R9.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gnome_envs.dwarfs_fall.components import (
+    ARCHITECT_CARDS,
+    BERSERKER_MONSTERS,
+    DWARFS_PER_COLOUR,
+    KING_VP,
+    NUM_GEMS,
+    OGRE_IN_DISGUISE_CARDS,
+    RESEARCHER_MONSTERS,
+    RESEARCHER_TRIO,
+    WIZARD_EMERALDS,
+    Gem,
+    Secret,
+)
+
+
+def _architect(state: Any, p: int) -> bool:
+    return state.kingdom_size(p) >= ARCHITECT_CARDS
+
+
+def _berserker(state: Any, p: int) -> bool:
+    return len(state.defeated[p]) >= BERSERKER_MONSTERS
+
+
+def _king(state: Any, p: int) -> bool:
+    return state.kingdom(p) is not None and state.kingdom_vp(p) >= KING_VP
+
+
+def _miner(state: Any, p: int) -> bool:
+    return all(state.gems.count(p, g) for g in range(NUM_GEMS))
+
+
+def _ogre_in_disguise(state: Any, p: int) -> bool:
+    return state.ogres.size(p) >= OGRE_IN_DISGUISE_CARDS
+
+
+def _researcher(state: Any, p: int) -> bool:
+    n = state.game.num_players
+    trios = sum(1 for c in state.regions.monsters if state.dwarfs[c * n + p] >= RESEARCHER_TRIO)
+    return trios >= RESEARCHER_MONSTERS
+
+
+def _wizard(state: Any, p: int) -> bool:
+    return state.gems.count(p, Gem.EMERALD) >= WIZARD_EMERALDS
+
+
+SECRET_TESTS: dict[int, Callable[[Any, int], bool]] = {
+    Secret.ARCHITECT: _architect,
+    Secret.BERSERKER: _berserker,
+    Secret.KING: _king,
+    Secret.MINER: _miner,
+    Secret.OGRE_IN_DISGUISE: _ogre_in_disguise,
+    Secret.RESEARCHER: _researcher,
+    Secret.WIZARD: _wizard,
+}
+SECRET_TEST_LIST = tuple(SECRET_TESTS[s] for s in Secret)
+
+
+def secret_met(state: Any, p: int, goal: int) -> bool:
+    """Whether secret goal ``goal`` is met for seat ``p`` now."""
+    return SECRET_TEST_LIST[goal](state, p)
+
+
+def check_secrets(state: Any) -> None:
+    """R9.2: every secret goal that is met is revealed at once (and stays completed)."""
+    revealed = state.secret_revealed
+    for p, goal in enumerate(state.secret):
+        if not revealed[p] and goal >= 0 and _may_hold(state, p, goal) and SECRET_TEST_LIST[goal](state, p):
+            revealed[p] = True
+            state.secret_changed(p)
+
+
+def _may_hold(state: Any, p: int, goal: int) -> bool:
+    """A cheap necessary condition of each goal (skips the full test most of the time)."""
+    if goal in NEED_CASTLE:
+        return state.castle_cell[p] >= 0
+    if goal in NEED_GEMS:
+        return state.gems.sizes[p] >= NEED_GEMS[goal]
+    if goal == Secret.OGRE_IN_DISGUISE:
+        return state.ogres.sizes[p] >= OGRE_IN_DISGUISE_CARDS
+    if goal == Secret.RESEARCHER:
+        return state.pile[p] <= DWARFS_PER_COLOUR - RESEARCHER_TRIO * RESEARCHER_MONSTERS
+    return True
+
+
+NEED_CASTLE = frozenset({int(Secret.ARCHITECT), int(Secret.KING)})
+NEED_GEMS = {int(Secret.MINER): NUM_GEMS, int(Secret.WIZARD): WIZARD_EMERALDS}
+
+
+__all__ = ["SECRET_TESTS", "check_secrets", "secret_met"]

@@ -1,0 +1,416 @@
+"""Observation vector of Dwar7s Fall.
+
+Public: the mat (every card, its walls, the stacks, every dwarf), every kingdom, the gem
+piles, the ogre discard pile, the trading goals (face up, bought, and which are left in the
+deck), revealed secret goals, hand sizes and the kingdom cards left in each hand (each colour
+has one card of each kind, so they follow from the mat). Hidden: the other seats' secret goals,
+the order of the decks, ogre cards drawn face down, and a gem taken by Thief (seen by thief
+and victim only). For another seat's gems and ogre cards the observer sees what it knows for
+sure (``hands.Hands`` bounds) and how many of that seat's cards it cannot name.
+
+Seats are relative: block ``r`` describes the seat ``r`` places clockwise from the observer.
+All values lie in [0, 1]. ``n`` is the number of players.
+
+=================  ====================  =======================================================
+segment            size                  content
+=================  ====================  =======================================================
+decision           15                    one-hot kind of the pending decision
+decider            n                     relative seat deciding now
+turn_player        n                     relative seat whose turn it is
+card_kind          9                     kind of the kingdom card being placed
+selected_cell      64                    cell chosen earlier in this decision (ogre, dig)
+selected_seat      n                     seat chosen earlier (Brute, Panic)
+actions            3                     actions used / 4, actions left / 4, four actions this turn
+progress           3                     round / 40, end triggered, mat empty
+gem_piles          4                     cards left per gem pile / pile size
+ogre_cards         1 + 5                 deck size / 25; discard pile per kind / copies
+trading_row        3 x 14                face-up trading goal per slot (one-hot)
+trading_deck       1 + 14                deck size / 11; goals still in the deck
+own_secret         7                     the observer's secret goal
+players            n x 39                per seat: kingdom cards in hand 9, gems known 4 (/9), gems
+                                         unknown (/9), ogres known 5 (/5), ogres unknown (/5), hand
+                                         size / 15, pile / 7, on the mat / 7, monsters / 4, trading
+                                         goals / 3, trading VP / 30, revealed secret 7, goals / 3,
+                                         castle in play, four actions, kingdom cards / 36, kingdom
+                                         VP (+10) / 40, public VP / 60
+board              64 x (21 + 3n)        per cell: kind 9, top card's seat n, walls N E S W, walls
+                                         of the card beneath 4, stack height / 4, dwarfs per seat
+                                         (/5) n, free spots / 5, in the kingdom of seat n, dragon in
+                                         its region, frost giant in its region
+=================  ====================  =======================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.dwarfs_fall.components import (
+    BASE_ACTIONS,
+    CASTLE_EXTRA_ACTIONS,
+    DWARFS_PER_COLOUR,
+    GEM_PILE,
+    GOALS_TO_END,
+    HAND_LIMIT,
+    LAYER_COLOUR,
+    LAYER_KIND,
+    LAYER_WALLS,
+    MAX_SPOTS,
+    MONSTER_VP,
+    NUM_CELLS,
+    NUM_COLOURS,
+    NUM_GEMS,
+    NUM_KINDS,
+    NUM_LAYERS,
+    NUM_OGRE_CARDS,
+    NUM_OGRES,
+    NUM_SECRETS,
+    NUM_SIDES,
+    NUM_TRADING_GOALS,
+    OGRE_COUNTS,
+    SECRET_VP,
+    SPOTS,
+    TRADING_GOALS,
+    TRADING_ROW,
+)
+from gnome_envs.dwarfs_fall.pending import NUM_DECISION_KINDS, DecisionKind
+
+MAX_ACTIONS = BASE_ACTIONS + CASTLE_EXTRA_ACTIONS
+ROUND_SCALE = 40.0
+MAX_STACK = NUM_COLOURS
+MAX_MONSTERS = 4
+MAX_TRADING_VP = 30.0
+MAX_HAND = 15.0
+MAX_KINGDOM_CARDS = NUM_COLOURS * NUM_KINDS
+KINGDOM_VP_SHIFT, KINGDOM_VP_SCALE = 10.0, 40.0
+PUBLIC_VP_SCALE = 60.0
+PLAYER_FEATURES = 39
+TRADING_DECK_SIZE = NUM_TRADING_GOALS - TRADING_ROW
+OGRE_SCALE = 5.0
+# decisions whose data starts with a cell / carries a seat as their second item
+CELL_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_SEAT, DecisionKind.BRUTE_OWN,
+                                          DecisionKind.PANIC_SEAT, DecisionKind.PANIC_DEST,
+                                          DecisionKind.DIG_STACK))
+SEAT_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_OWN, DecisionKind.PANIC_DEST))
+PLACE_CARD = int(DecisionKind.PLACE_CARD)
+
+
+@dataclass(frozen=True)
+class CellColumns:
+    """Column offsets of the per-cell board block for ``n`` players (see the module table)."""
+
+    n: int
+    kind: int
+    colour: int
+    walls: int
+    under: int
+    height: int
+    dwarfs: int
+    free: int
+    kingdom: int
+    dragon: int
+    size: int
+
+    @classmethod
+    def build(cls, n: int) -> CellColumns:
+        """Offsets for ``n`` players."""
+        colour = NUM_KINDS
+        walls = colour + n
+        under = walls + NUM_SIDES
+        height = under + NUM_SIDES
+        dwarfs = height + 1
+        free = dwarfs + n
+        kingdom = free + 1
+        dragon = kingdom + n
+        return cls(n, 0, colour, walls, under, height, dwarfs, free, kingdom, dragon, dragon + 2)
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """Segments of the observation vector for one player count."""
+
+    num_players: int
+    segments: tuple[Segment, ...]
+    size: int
+    at: dict[str, int]
+    cols: CellColumns
+    perms: tuple[np.ndarray, ...]  # per observer: board column order (seat-relative)
+
+
+def _perm(cols: CellColumns, seat: int) -> np.ndarray:
+    n = cols.n
+    order = list(range(cols.size))
+    for base in (cols.colour, cols.dwarfs, cols.kingdom):
+        for r in range(n):
+            order[base + r] = base + (seat + r) % n
+    return np.array(order, dtype=np.intp)
+
+
+def build_layout(n: int) -> ObservationLayout:
+    """The observation layout for ``n`` players."""
+    cols = CellColumns.build(n)
+    b = LayoutBuilder()
+    for name, size in (
+        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("card_kind", NUM_KINDS),
+        ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3), ("progress", 3),
+        ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + NUM_OGRES), ("trading_row", TRADING_ROW * NUM_TRADING_GOALS),
+        ("trading_deck", 1 + NUM_TRADING_GOALS), ("own_secret", NUM_SECRETS),
+        ("players", n * PLAYER_FEATURES), ("board", NUM_CELLS * cols.size),
+    ):
+        b.add(name, size)
+    segments = b.build()
+    perms = tuple(_perm(cols, seat) for seat in range(n))
+    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms)
+
+
+LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
+
+
+def state_extra(n: int) -> int:
+    """Entries the full-state vector adds: every hand, every secret goal, the deck tops."""
+    return n * (NUM_GEMS + NUM_OGRES + NUM_SECRETS) + NUM_OGRES + NUM_TRADING_GOALS
+
+
+# ---------------------------------------------------------------------------- the board
+def _layer_rows(n: int) -> np.ndarray:
+    """Per packed layer: its kind, colour and walls as a board row (the rest zero)."""
+    cols = LAYOUTS[n].cols
+    rows = np.zeros((NUM_LAYERS, cols.size), dtype=np.float32)
+    for packed in range(NUM_LAYERS):
+        rows[packed, cols.kind + LAYER_KIND[packed]] = 1
+        if LAYER_COLOUR[packed] < n:
+            rows[packed, cols.colour + LAYER_COLOUR[packed]] = 1
+        rows[packed, cols.walls:cols.walls + NUM_SIDES] = WALL_BITS[LAYER_WALLS[packed]]
+    return rows
+
+
+WALL_BITS = np.array([[mask >> side & 1 for side in range(NUM_SIDES)] for mask in range(16)], dtype=np.float32)
+LAYER_ROWS = {n: _layer_rows(n) for n in LAYOUTS}
+LAYER_FREE = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
+SPOT_SCALE = 1.0 / MAX_SPOTS
+
+
+def board_features(state) -> np.ndarray:
+    """Per-cell features with seats in absolute order (cached by the state)."""
+    n = state.game.num_players
+    cols = LAYOUTS[n].cols
+    board = np.zeros((NUM_CELLS, cols.size), dtype=np.float32)
+    regions = state.regions
+    occupied = list(regions.occupied)
+    if not occupied:
+        return board
+    top, stacks = state.top, state.stacks
+    tops = [top[c] for c in occupied]
+    board[occupied] = LAYER_ROWS[n][tops]
+    heights = [len(stacks[c]) for c in occupied]
+    board[occupied, cols.height] = np.array(heights, dtype=np.float32) / MAX_STACK
+    beneath = [c for c, h in zip(occupied, heights) if h > 1]
+    if beneath:
+        board[beneath, cols.under:cols.under + NUM_SIDES] = WALL_BITS[[LAYER_WALLS[stacks[c][-2]] for c in beneath]]
+    dwarfs = np.array(state.dwarfs, dtype=np.float32).reshape(NUM_CELLS, n)
+    board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
+    board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
+    region_of = regions.region_of
+    for p, castle in enumerate(state.castle_cell):
+        if castle >= 0:
+            board[list(regions.regions[region_of[castle]].cells), cols.kingdom + p] = 1
+    for region in regions.regions:
+        if region.dragon or region.frost_giant:
+            cells = list(region.cells)
+            board[cells, cols.dragon] = region.dragon
+            board[cells, cols.dragon + 1] = region.frost_giant
+    return board
+
+
+def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
+    """Rewrite the dwarf and free-spot columns of ``cell`` (after dwarfs came or went)."""
+    n = state.game.num_players
+    cols = LAYOUTS[n].cols
+    base = cell * n
+    row = board[cell]
+    row[cols.dwarfs:cols.dwarfs + n] = [d * SPOT_SCALE for d in state.dwarfs[base:base + n]]
+    top = state.top[cell]
+    row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) / MAX_SPOTS if top >= 0 else 0.0
+
+
+def cached_board(state) -> np.ndarray:
+    """The state's board features (rebuilt after the layout changed)."""
+    board = state._board
+    if board is None:
+        board = state._board = board_features(state)
+    return board
+
+
+# ---------------------------------------------------------------------------- players
+PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts
+GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
+PRIVATE_ZEROS = [0.0] * (PRIVATE.stop - PRIVATE.start)
+
+
+def public_features(state, p: int) -> np.ndarray:
+    """Scaled features of seat ``p`` every seat sees (the private columns left zero)."""
+    mask = state.in_hand[p]
+    monsters = len(state.defeated[p])
+    trading_vp = sum(TRADING_GOALS[g].vp for g in state.trading_won[p])
+    secret = [0.0] * NUM_SECRETS
+    secret_vp = 0
+    if state.secret_revealed[p]:
+        secret[state.secret[p]] = 1.0
+        secret_vp = SECRET_VP[state.secret[p]]
+    kingdom = state.kingdom(p)
+    kingdom_vp = kingdom.vp if kingdom is not None else 0
+    public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp
+    values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS + [
+        min(state.hand_size(p) / MAX_HAND, 1.0), state.pile[p] / DWARFS_PER_COLOUR,
+        state.on_board(p) / DWARFS_PER_COLOUR, min(monsters / MAX_MONSTERS, 1.0),
+        min(len(state.trading_won[p]) / GOALS_TO_END, 1.0), min(trading_vp / MAX_TRADING_VP, 1.0),
+        *secret, min(state.goals(p) / GOALS_TO_END, 1.0), float(kingdom is not None),
+        float(state.action_limit(p) == MAX_ACTIONS),
+        (len(kingdom.cells) if kingdom is not None else 0) / MAX_KINGDOM_CARDS,
+        min(max((kingdom_vp + KINGDOM_VP_SHIFT) / KINGDOM_VP_SCALE, 0.0), 1.0),
+        min(max(public_vp / PUBLIC_VP_SCALE, 0.0), 1.0),
+    ]
+    return np.array(values, dtype=np.float32)
+
+
+def cached_public(state, p: int) -> np.ndarray:
+    """Seat ``p``'s public row. The state drops it whenever what it reads changes
+    (``DwarfsFallState.touch``); the hand sizes are checked here."""
+    entry = state._public[p]
+    gems, ogres = state.gems.sizes[p], state.ogres.sizes[p]
+    if entry is None or entry[0] != gems or entry[1] != ogres:
+        entry = state._public[p] = (gems, ogres, public_features(state, p))
+    return entry[2]
+
+
+def cached_private(state, observer: int, p: int) -> list[float]:
+    """``private_features``, recomputed only after a gem or ogre card changed hands."""
+    index = observer * state.game.num_players + p
+    entry = state._private[index]
+    versions = (state.gems.version, state.ogres.version)
+    if entry is None or entry[0] != versions:
+        entry = state._private[index] = (versions, private_features(state, observer, p))
+    return entry[1]
+
+
+def private_features(state, observer: int, p: int) -> list[float]:
+    """What ``observer`` knows of seat ``p``'s gems and ogre cards, scaled (the private columns)."""
+    gems = state.gems.bounds(observer, p)
+    ogres = state.ogres.bounds(observer, p)
+    gem_unknown = state.gems.sizes[p] - sum(gems)
+    ogre_unknown = state.ogres.sizes[p] - sum(ogres)
+    return ([min(g / HAND_LIMIT, 1.0) for g in gems] + [min(gem_unknown / HAND_LIMIT, 1.0)]
+            + [min(o / OGRE_SCALE, 1.0) for o in ogres] + [min(ogre_unknown / OGRE_SCALE, 1.0)])
+
+
+def player_features(state, observer: int, p: int) -> np.ndarray:
+    """Scaled features of seat ``p`` as ``observer`` sees them (see the module table)."""
+    row = cached_public(state, p).copy()
+    row[PRIVATE] = private_features(state, observer, p)
+    return row
+
+
+# ---------------------------------------------------------------------------- the vector
+def observe(state, seat: int) -> np.ndarray:
+    """Observation vector of ``seat``."""
+    n = state.game.num_players
+    layout = LAYOUTS[n]
+    at = layout.at
+    obs = np.zeros(layout.size, dtype=np.float32)
+    ones: list[int] = []
+    _decision(state, seat, obs, at, ones)
+    obs[at["progress"]:at["own_secret"]] = cached_table(state)
+    ones.append(at["own_secret"] + state.secret[seat])
+    start = at["players"]
+    rows = obs[start:start + n * PLAYER_FEATURES].reshape(n, PLAYER_FEATURES)
+    gem_sizes, ogre_sizes = state.gems.sizes, state.ogres.sizes
+    for r in range(n):
+        p = (seat + r) % n
+        rows[r] = cached_public(state, p)
+        if gem_sizes[p] or ogre_sizes[p]:
+            rows[r, PRIVATE] = cached_private(state, seat, p)
+    board = cached_board(state)
+    np.take(board, layout.perms[seat], axis=1, out=obs[at["board"]:].reshape(NUM_CELLS, -1))
+    obs[ones] = 1.0
+    return obs
+
+
+def _rel(state, seat: int, other: int) -> int:
+    return (other - seat) % state.game.num_players
+
+
+def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+    ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
+    limit = state.action_limit(state.turn_player)
+    s = at["actions"]
+    obs[s:s + 3] = (state.actions_used / MAX_ACTIONS, max(limit - state.actions_used, 0) / MAX_ACTIONS,
+                    float(limit == MAX_ACTIONS))
+    d = state.pending
+    if d is None:
+        return
+    kind = d.kind
+    ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player)]
+    if kind == PLACE_CARD:
+        ones.append(at["card_kind"] + d.data[0])
+    elif kind in CELL_CONTEXT:
+        ones.append(at["selected_cell"] + d.data[0])
+        if kind in SEAT_CONTEXT:
+            ones.append(at["selected_seat"] + _rel(state, seat, d.data[1]))
+
+
+TABLE_SIZE = 3 + NUM_GEMS + 1 + NUM_OGRES + TRADING_ROW * NUM_TRADING_GOALS + 1 + NUM_TRADING_GOALS
+GEM_SCALE = 1.0 / np.array(GEM_PILE, dtype=np.float32)
+DISCARD_SCALE = 1.0 / np.array(OGRE_COUNTS, dtype=np.float32)
+
+
+def table_features(state) -> np.ndarray:
+    """Progress, gem piles, ogre cards and trading goals (the same for every seat)."""
+    t = np.zeros(TABLE_SIZE, dtype=np.float32)
+    t[:3] = (min(state.round / ROUND_SCALE, 1.0), float(state.end_triggered), float(state.regions.empty))
+    t[3:3 + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
+    s = 3 + NUM_GEMS
+    t[s] = len(state.ogre_deck) / NUM_OGRE_CARDS
+    t[s + 1:s + 1 + NUM_OGRES] = np.array(state.ogre_discard, dtype=np.float32) * DISCARD_SCALE
+    s += 1 + NUM_OGRES
+    for slot, goal in enumerate(state.trading_row):
+        if goal >= 0:
+            t[s + slot * NUM_TRADING_GOALS + goal] = 1
+    s += TRADING_ROW * NUM_TRADING_GOALS
+    t[s] = len(state.trading_deck) / TRADING_DECK_SIZE
+    t[[s + 1 + goal for goal in state.trading_deck]] = 1
+    return t
+
+
+def cached_table(state) -> np.ndarray:
+    """The table features, recomputed only when what they read changed."""
+    key = (state.round, state.end_triggered, state.regions.empty, tuple(state.gem_pile), len(state.ogre_deck),
+           tuple(state.ogre_discard), tuple(state.trading_row))
+    entry = state._table
+    if entry is None or entry[0] != key:
+        entry = state._table = (key, table_features(state))
+    return entry[1]
+
+
+def full_state(state) -> np.ndarray:
+    """Seat 0's observation plus every hand, every secret goal and the tops of the decks."""
+    n = state.game.num_players
+    extra = np.zeros(state_extra(n), dtype=np.float32)
+    i = 0
+    for p in range(n):
+        extra[i:i + NUM_GEMS] = [min(g / HAND_LIMIT, 1.0) for g in state.gems.of(p)]
+        i += NUM_GEMS
+        extra[i:i + NUM_OGRES] = [min(o / OGRE_SCALE, 1.0) for o in state.ogres.of(p)]
+        i += NUM_OGRES
+        extra[i + state.secret[p]] = 1.0
+        i += NUM_SECRETS
+    if state.ogre_deck:
+        extra[i + state.ogre_deck[-1]] = 1.0
+    i += NUM_OGRES
+    if state.trading_deck:
+        extra[i + state.trading_deck[-1]] = 1.0
+    return np.concatenate([state.observation(0), extra])
+
+
+__all__ = ["LAYOUTS", "board_features", "full_state", "observe", "player_features", "state_extra"]

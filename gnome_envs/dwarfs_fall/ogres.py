@@ -1,0 +1,250 @@
+"""Ogre cards (R11): free actions of the action phase and their target decisions.
+
+An ogre card is offered only when it has a complete legal use; playing it puts it face up on
+the discard pile at once, then its targets are chosen one small decision at a time.
+"""
+
+from __future__ import annotations
+
+from gnome_envs.core.errors import InvariantError
+from gnome_envs.dwarfs_fall.actions import ActionLayout
+from gnome_envs.dwarfs_fall.board import distances_within
+from gnome_envs.dwarfs_fall.components import (
+    LAYER_KIND,
+    NEIGHBOUR,
+    NUM_GEMS,
+    PANIC_REACH,
+    SPOTS,
+    Ogre,
+)
+from gnome_envs.dwarfs_fall.pending import (
+    DECISIONS,
+    Decision,
+    DecisionKind,
+    DecisionRule,
+    offer,
+)
+from gnome_envs.dwarfs_fall.state import DwarfsFallState
+
+FIRST_DECISION = {
+    Ogre.AMBUSH: DecisionKind.AMBUSH_CELL,
+    Ogre.BRUTE: DecisionKind.BRUTE_CELL,
+    Ogre.PANIC: DecisionKind.PANIC_CELL,
+    Ogre.THIEF: DecisionKind.THIEF_SEAT,
+    Ogre.CROWN: DecisionKind.CROWN_SEAT,
+}
+
+
+def _layout(state: DwarfsFallState) -> ActionLayout:
+    return state.game.action_layout
+
+
+def _seat(state: DwarfsFallState, p: int, offset: int) -> int:
+    return (p + offset) % state.game.num_players
+
+
+def _offset(state: DwarfsFallState, p: int, other: int) -> int:
+    return (other - p) % state.game.num_players
+
+
+# ---------------------------------------------------------------------------- targets
+def crowded_cells(state: DwarfsFallState) -> list[int]:
+    """Cards with at least one dwarf on them."""
+    crowd = state.crowd
+    return [c for c in state.regions.occupied if crowd[c]]
+
+
+def enemies_at(state: DwarfsFallState, p: int, cell: int) -> list[int]:
+    """Other seats with a dwarf on ``cell``."""
+    n = state.game.num_players
+    row = state.dwarfs[cell * n:(cell + 1) * n]
+    return [q for q in range(n) if q != p and row[q]]
+
+
+def brute_cells(state: DwarfsFallState, p: int) -> list[int]:
+    """Cards with an enemy dwarf that seat ``p`` can swap with a dwarf of its own elsewhere."""
+    own = state.cells_with_dwarfs(p)
+    if not own:
+        return []
+    return [c for c in crowded_cells(state)
+            if enemies_at(state, p, c) and any(o != c for o in own)]
+
+
+def panic_destinations(state: DwarfsFallState, cell: int) -> list[int]:
+    """Cards a dwarf on ``cell`` may be sent to: 1-2 crossings, no walls, room on each card."""
+    top, crowd = state.top, state.crowd
+    has_room = [t >= 0 and crowd[c] < SPOTS[LAYER_KIND[t]] for c, t in enumerate(top)]
+    return distances_within(state.regions.passable, has_room, cell, PANIC_REACH)
+
+
+def panic_cells(state: DwarfsFallState) -> list[int]:
+    """Cards with a dwarf that Panic can move somewhere (a neighbouring connected card with room)."""
+    passable = state.regions.passable
+    return [c for c in crowded_cells(state)
+            if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c]))]
+
+
+def thief_targets(state: DwarfsFallState, p: int) -> list[int]:
+    """Other seats holding a gem."""
+    n = state.game.num_players
+    return [q for q in range(n) if q != p and state.gems.size(q)]
+
+
+def crown_targets(state: DwarfsFallState, p: int) -> list[int]:
+    """Other seats holding an ogre card."""
+    n = state.game.num_players
+    return [q for q in range(n) if q != p and state.ogres.size(q)]
+
+
+def playable(state: DwarfsFallState, p: int) -> list[int]:
+    """Ogre kinds seat ``p`` holds that have a legal use now."""
+    hand = state.ogres.of(p)
+    if not any(hand):
+        return []
+    out = []
+    if hand[Ogre.AMBUSH] and any(state.crowd):
+        out.append(Ogre.AMBUSH)
+    if hand[Ogre.BRUTE] and brute_cells(state, p):
+        out.append(Ogre.BRUTE)
+    if hand[Ogre.PANIC] and panic_cells(state):
+        out.append(Ogre.PANIC)
+    if hand[Ogre.THIEF] and thief_targets(state, p):
+        out.append(Ogre.THIEF)
+    if hand[Ogre.CROWN] and crown_targets(state, p):
+        out.append(Ogre.CROWN)
+    return [int(k) for k in out]
+
+
+def play(state: DwarfsFallState, p: int, kind: int) -> None:
+    """R11: the card goes face up to the discard pile, then its targets are chosen."""
+    from gnome_envs.dwarfs_fall.flow import discard_ogre
+
+    discard_ogre(state, p, kind)
+    offer(state, FIRST_DECISION[Ogre(kind)], p)
+
+
+# ---------------------------------------------------------------------------- Ambush (R11.1)
+def _ambush_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in crowded_cells(state)]
+
+
+def _ambush(state: DwarfsFallState, d: Decision, action: int) -> None:
+    state.clear_cell(_layout(state).decode(action).arg)
+
+
+# ---------------------------------------------------------------------------- Brute (R11.2)
+def _brute_cell_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in brute_cells(state, p)]
+
+
+def _brute_cell(state: DwarfsFallState, d: Decision, action: int) -> None:
+    offer(state, DecisionKind.BRUTE_SEAT, d.player, (_layout(state).decode(action).arg,))
+
+
+def _brute_seat_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.seat(_offset(state, p, q)) for q in enemies_at(state, p, data[0])]
+
+
+def _brute_seat(state: DwarfsFallState, d: Decision, action: int) -> None:
+    enemy = _seat(state, d.player, _layout(state).decode(action).arg)
+    offer(state, DecisionKind.BRUTE_OWN, d.player, (d.data[0], enemy))
+
+
+def _brute_own_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in state.cells_with_dwarfs(p) if c != data[0]]
+
+
+def _brute_own(state: DwarfsFallState, d: Decision, action: int) -> None:
+    """The enemy dwarf and the player's own dwarf trade places."""
+    p = d.player
+    cell, enemy = d.data
+    own = _layout(state).decode(action).arg
+    state.add_dwarfs(enemy, cell, -1)
+    state.add_dwarfs(p, own, -1)
+    state.add_dwarfs(p, cell, 1)
+    state.add_dwarfs(enemy, own, 1)
+
+
+# ---------------------------------------------------------------------------- Panic (R11.3)
+def _panic_cell_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in panic_cells(state)]
+
+
+def _panic_cell(state: DwarfsFallState, d: Decision, action: int) -> None:
+    offer(state, DecisionKind.PANIC_SEAT, d.player, (_layout(state).decode(action).arg,))
+
+
+def _panic_seat_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    n = state.game.num_players
+    cell = data[0]
+    return [layout.seat(_offset(state, p, q)) for q in sorted(range(n), key=lambda q: _offset(state, p, q))
+            if state.dwarfs_of(q, cell)]
+
+
+def _panic_seat(state: DwarfsFallState, d: Decision, action: int) -> None:
+    owner = _seat(state, d.player, _layout(state).decode(action).arg)
+    offer(state, DecisionKind.PANIC_DEST, d.player, (d.data[0], owner))
+
+
+def _panic_dest_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in panic_destinations(state, data[0])]
+
+
+def _panic_dest(state: DwarfsFallState, d: Decision, action: int) -> None:
+    cell, owner = d.data
+    state.add_dwarfs(owner, cell, -1)
+    state.add_dwarfs(owner, _layout(state).decode(action).arg, 1)
+
+
+# ---------------------------------------------------------------------------- Thief, Crown (R11.4-5)
+def _thief_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.seat(_offset(state, p, q)) for q in thief_targets(state, p)]
+
+
+def _thief(state: DwarfsFallState, d: Decision, action: int) -> None:
+    """A random gem of the victim's changes hands; only thief and victim see which (O16)."""
+    p = d.player
+    victim = _seat(state, p, _layout(state).decode(action).arg)
+    held = state.gems.of(victim)
+    pick = int(state.rng.integers(sum(held)))
+    gem = 0
+    while pick >= held[gem]:
+        pick -= held[gem]
+        gem += 1
+    if gem >= NUM_GEMS:
+        raise InvariantError(f"Thief drew past seat {victim}'s gems {held}")
+    state.gems.lose(victim, gem, 1, seen_by=(p, victim))
+    state.gems.gain(p, gem, 1, seen_by=(p, victim))
+
+
+def _crown_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.seat(_offset(state, p, q)) for q in crown_targets(state, p)]
+
+
+def _crown(state: DwarfsFallState, d: Decision, action: int) -> None:
+    """Every ogre card of the victim goes to the player (O17)."""
+    state.ogres.take_all(d.player, _seat(state, d.player, _layout(state).decode(action).arg))
+
+
+DECISIONS.update({
+    DecisionKind.AMBUSH_CELL: DecisionRule(_ambush_options, _ambush),
+    DecisionKind.BRUTE_CELL: DecisionRule(_brute_cell_options, _brute_cell),
+    DecisionKind.BRUTE_SEAT: DecisionRule(_brute_seat_options, _brute_seat),
+    DecisionKind.BRUTE_OWN: DecisionRule(_brute_own_options, _brute_own),
+    DecisionKind.PANIC_CELL: DecisionRule(_panic_cell_options, _panic_cell),
+    DecisionKind.PANIC_SEAT: DecisionRule(_panic_seat_options, _panic_seat),
+    DecisionKind.PANIC_DEST: DecisionRule(_panic_dest_options, _panic_dest),
+    DecisionKind.THIEF_SEAT: DecisionRule(_thief_options, _thief),
+    DecisionKind.CROWN_SEAT: DecisionRule(_crown_options, _crown),
+})
+
+__all__ = ["brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "thief_targets"]

@@ -1,0 +1,167 @@
+"""Text rendering of Dwar7s Fall: the mat, each seat's table, and action names.
+
+Each card is drawn 7 characters wide and 4 high. ``#`` on an edge is a wall, the second line
+holds a 3-letter kind label (``Cas Gol Eme Rub Dia Tav Sto Dra Fro``) with the colour letter
+of the card (``B R G Y``) and the stack height, and the third line the dwarfs on it as
+colour letters (``BBY`` = two blue dwarfs and a yellow one).
+"""
+
+from __future__ import annotations
+
+from gnome_envs.dwarfs_fall.actions import Family
+from gnome_envs.dwarfs_fall.components import (
+    COLOUR_LETTERS,
+    GEM_VP,
+    GRID_SIZE,
+    KINDS,
+    LAYER_COLOUR,
+    LAYER_KIND,
+    LAYER_WALLS,
+    NUM_GEMS,
+    SECRET_VP,
+    SPOTS,
+    TRADING_GOALS,
+    Colour,
+    Gem,
+    Ogre,
+    Secret,
+    cell_name,
+)
+from gnome_envs.dwarfs_fall.pending import DecisionKind
+
+KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro")
+SIDE_NAMES = ("north", "east", "south", "west")
+LINES_PER_CARD = 4
+GEM_NAMES = tuple(g.name.lower() for g in Gem)
+OGRE_NAMES = tuple(o.name.title() for o in Ogre)
+SECRET_NAMES = tuple(s.name.replace("_", " ").title() for s in Secret)
+CELL_VERBS = {
+    DecisionKind.AMBUSH_CELL: "ambush (clear every dwarf from)",
+    DecisionKind.BRUTE_CELL: "brute an enemy dwarf on",
+    DecisionKind.BRUTE_OWN: "swap in your dwarf from",
+    DecisionKind.PANIC_CELL: "panic a dwarf on",
+    DecisionKind.PANIC_DEST: "send the panicked dwarf to",
+    DecisionKind.RESOLVE_TASK: "complete the task of",
+    DecisionKind.DIG_STACK: "dig the stack on",
+}
+SEAT_VERBS = {
+    DecisionKind.BRUTE_SEAT: "swap the dwarf of",
+    DecisionKind.PANIC_SEAT: "move the dwarf of",
+    DecisionKind.THIEF_SEAT: "steal a random gem from",
+    DecisionKind.CROWN_SEAT: "take every ogre card of",
+}
+
+
+def card_name(packed: int) -> str:
+    """``"red gold mine"`` for a packed layer."""
+    return f"{Colour(LAYER_COLOUR[packed]).name.lower()} {KINDS[LAYER_KIND[packed]].name}"
+
+
+def where(state, cell: int) -> str:
+    """The card on ``cell`` and the cell's name."""
+    top = state.top[cell]
+    return f"{card_name(top)} at {cell_name(cell)}" if top >= 0 else f"empty {cell_name(cell)}"
+
+
+def goal_text(goal: int) -> str:
+    """A trading goal's cost and VP."""
+    g = TRADING_GOALS[goal]
+    cost = " + ".join(f"{k} {GEM_NAMES[i]}" for i, k in enumerate(g.cost) if k)
+    return f"trading goal #{goal} ({cost} for {g.vp} VP)"
+
+
+def describe_action(state, action: int) -> str:
+    """Meaning of ``action`` in the pending decision (valid for every index)."""
+    layout = state.game.action_layout
+    d = layout.decode(action)
+    pending = state.pending
+    kind = DecisionKind(pending.kind) if pending else None
+    player = pending.player if pending else state.turn_player
+    n = state.game.num_players
+    f = d.family
+    if f == Family.END:
+        return "end the action phase"
+    if f == Family.CARD:
+        return f"play your {KINDS[d.arg].name} from hand"
+    if f == Family.PLACE:
+        what = KINDS[pending.data[0]].name if kind == DecisionKind.PLACE_CARD else "the card"
+        onto = "stack on" if state.top[d.arg] >= 0 else "put on"
+        return f"{onto} {where(state, d.arg)} the {what} turned {90 * d.arg2} degrees"
+    if f == Family.DWARF:
+        return f"place a dwarf on {where(state, d.arg)}"
+    if f == Family.MOVE:
+        return f"move a dwarf from {where(state, d.arg)} {SIDE_NAMES[d.arg2]}"
+    if f == Family.OGRE:
+        return f"play the ogre card {OGRE_NAMES[d.arg]}"
+    if f == Family.CELL:
+        return f"{CELL_VERBS.get(kind, 'choose')} {where(state, d.arg)}"
+    if f == Family.SEAT:
+        return f"{SEAT_VERBS.get(kind, 'choose')} player {(player + d.arg) % n}"
+    if f == Family.GOAL:
+        goal = state.trading_row[d.arg]
+        return f"buy {goal_text(goal)}" if goal >= 0 else f"buy from empty slot {d.arg}"
+    index = d.arg
+    if index < NUM_GEMS:
+        return f"discard a {GEM_NAMES[index]} gem"
+    return f"discard the ogre card {OGRE_NAMES[index - NUM_GEMS]}"
+
+
+def _cell_lines(state, cell: int) -> tuple[str, str, str, str]:
+    top = state.top[cell]
+    if top < 0:
+        return "       ", "   .   ", "       ", "       "
+    walls = LAYER_WALLS[top]
+    north = "#######" if walls & 1 else "+-----+"
+    south = "#######" if walls >> 2 & 1 else "+-----+"
+    west = "#" if walls >> 3 & 1 else "|"
+    east = "#" if walls >> 1 & 1 else "|"
+    label = f"{KIND_LABEL[LAYER_KIND[top]]}{COLOUR_LETTERS[LAYER_COLOUR[top]]}{len(state.stacks[cell])}"
+    n = state.game.num_players
+    marks = "".join(COLOUR_LETTERS[p] * state.dwarfs_of(p, cell) for p in range(n))
+    marks += "." * (SPOTS[LAYER_KIND[top]] - len(marks))
+    return north, f"{west}{label:<5}{east}", f"{west}{marks:<5}{east}", south
+
+
+def render_mat(state) -> list[str]:
+    """Lines drawing the game mat (4 text lines per row of cards)."""
+    lines = ["    " + "".join(f"   {chr(97 + c)}   " for c in range(GRID_SIZE))]
+    for row in range(GRID_SIZE):
+        cells = [_cell_lines(state, row * GRID_SIZE + col) for col in range(GRID_SIZE)]
+        for part in range(LINES_PER_CARD):
+            prefix = f" {row + 1}  " if part == 1 else "    "
+            lines.append(prefix + "".join(c[part] for c in cells))
+    return lines
+
+
+def render_text(state) -> str:
+    """The whole table as text."""
+    n = state.game.num_players
+    row = ", ".join(goal_text(g) if g >= 0 else "-" for g in state.trading_row)
+    lines = [
+        f"Dwar7s Fall - round {state.round}, player {state.turn_player} to play, actions used "
+        f"{state.actions_used}/{state.action_limit(state.turn_player)}"
+        + (" (last round)" if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
+        f"trading goals: {row} | deck {len(state.trading_deck)}",
+        "gem piles: " + ", ".join(f"{GEM_NAMES[g]} {state.gem_pile[g]}" for g in range(NUM_GEMS))
+        + f" | ogre deck {len(state.ogre_deck)}, discards {state.ogre_discard}",
+    ]
+    if state.pending is not None:
+        lines.append(f"deciding: player {state.pending.player} - {state.decision_name()}")
+    for p in range(n):
+        gems = ", ".join(f"{k} {GEM_NAMES[g]}" for g, k in enumerate(state.gems.of(p)) if k) or "none"
+        ogres = ", ".join(f"{k} {OGRE_NAMES[o]}" for o, k in enumerate(state.ogres.of(p)) if k) or "none"
+        secret = SECRET_NAMES[state.secret[p]] + (f" (revealed, {SECRET_VP[state.secret[p]]} VP)"
+                                                  if state.secret_revealed[p] else " (hidden)")
+        hand = " ".join(KIND_LABEL[k] for k in state.in_hand_kinds(p)) or "-"
+        lines.append(
+            f"player {p} ({Colour(p).name.lower()}): {state.score_of(p)} VP, goals {state.goals(p)}, "
+            f"pile {state.pile[p]}, hand [{hand}], gems {gems} ({sum(a * b for a, b in zip(state.gems.of(p), GEM_VP))} VP), "
+            f"ogres {ogres}, monsters {len(state.defeated[p])}, secret {secret}, "
+            f"trading goals {list(state.trading_won[p])}, kingdom {state.kingdom_size(p)} cards / "
+            f"{state.kingdom_vp(p)} VP"
+        )
+    lines += render_mat(state)
+    return "\n".join(lines)
+
+
+__all__ = ["card_name", "describe_action", "goal_text", "render_mat", "render_text", "where"]

@@ -1,0 +1,182 @@
+"""Build a Dwar7s Fall position from a readable description (for tests, puzzles, curricula).
+
+The mat is a dict from cell names (``"d4"``: column a-h, row 1-8 from the top) to card tokens.
+A card token is a colour letter (``B R G Y``), a kind (``cas gol eme rub dia tav sto dra fro``)
+and an optional rotation in quarter turns clockwise: ``"Rgol/1"`` is the red gold mine turned
+90 degrees. Stacks list their cards bottom to top joined by ``+``: ``"Bgol+Rgol/2"``.
+Dwarfs are a dict from cell names to colour letters: ``{"d4": "BBY"}``.
+
+Every card of a player's colour that is not on the mat (nor among ``defeated``) is in hand.
+Gems are dealt from their piles in the open; ogre cards are dealt from the deck face down (only
+their holder knows them). Unnamed trading goals form the deck; unnamed secret goals go to the
+box. The position starts at the beginning of ``phase`` ("actions", "resolve", "discard" or
+"end") of ``turn_player``'s turn; secret goals that are met are revealed at once (R9.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gnome_envs.core.errors import ConfigError
+from gnome_envs.dwarfs_fall.components import (
+    COLOUR_LETTERS,
+    GEM_PILE,
+    NUM_OGRES,
+    NUM_ROTATIONS,
+    NUM_SECRETS,
+    NUM_TRADING_GOALS,
+    OGRE_COUNTS,
+    SPOTS,
+    TRADING_ROW,
+    Kind,
+    card_code,
+    cell_index,
+    layer,
+)
+from gnome_envs.dwarfs_fall.flow import completable  # noqa: F401  (registers the steps)
+from gnome_envs.dwarfs_fall.game import make_game
+from gnome_envs.dwarfs_fall.goals import check_secrets
+from gnome_envs.dwarfs_fall.pending import Step, advance, push
+from gnome_envs.dwarfs_fall.state import DwarfsFallState
+
+KIND_TOKENS = {"cas": Kind.CASTLE, "gol": Kind.GOLD_MINE, "eme": Kind.EMERALD_MINE, "rub": Kind.RUBY_MINE,
+               "dia": Kind.DIAMOND_MINE, "tav": Kind.TAVERN, "sto": Kind.STORE, "dra": Kind.DRAGON,
+               "fro": Kind.FROST_GIANT}
+PHASES = ("actions", "resolve", "discard", "end")
+PHASE_STEPS = (Step.ACTION_PHASE, Step.RESOLVE_PHASE, Step.DISCARD_PHASE, Step.END_TURN)
+
+
+def parse_card(token: str) -> tuple[int, int, int]:
+    """(colour, kind, rotation) of a card token such as ``"Rgol/1"``."""
+    body, _, turn = token.strip().partition("/")
+    if len(body) != 4 or body[0] not in COLOUR_LETTERS or body[1:] not in KIND_TOKENS:
+        raise ConfigError(f"bad card token {token!r} (like 'Rgol' or 'Bcas/2')")
+    rotation = int(turn) if turn else 0
+    if not 0 <= rotation < NUM_ROTATIONS:
+        raise ConfigError(f"bad rotation in {token!r}")
+    return COLOUR_LETTERS.index(body[0]), int(KIND_TOKENS[body[1:]]), rotation
+
+
+def build_position(
+    num_players: int = 2,
+    mat: Mapping[str, str] | None = None,
+    *,
+    dwarfs: Mapping[str, str] | None = None,
+    gems: Mapping[int, Sequence[int]] | None = None,
+    ogres: Mapping[int, Sequence[int]] | None = None,
+    secrets: Sequence[int] | None = None,
+    trading_row: Sequence[int] | None = None,
+    trading_won: Mapping[int, Sequence[int]] | None = None,
+    defeated: Mapping[int, Sequence[str]] | None = None,
+    turn_player: int = 0,
+    phase: str = "actions",
+    actions_used: int = 0,
+    round: int = 1,
+    seed: int = 0,
+    **config: Any,
+) -> DwarfsFallState:
+    """A position at the start of ``phase`` of ``turn_player``'s turn (see the module docstring)."""
+    config.setdefault("skip_forced", False)
+    game = make_game(num_players=num_players, **config)
+    state = DwarfsFallState(game, seed)
+    _lay_mat(state, mat or {})
+    for p, tokens in (defeated or {}).items():
+        for token in tokens:
+            colour, kind, _ = parse_card(token)
+            _take_from_hand(state, colour, kind)
+            state.defeated[p] = state.defeated[p] + (card_code(colour, kind),)
+    _place_dwarfs(state, dwarfs or {})
+    _deal_gems(state, gems or {})
+    _deal_ogres(state, ogres or {})
+    _deal_goals(state, secrets, trading_row, trading_won or {})
+    if phase not in PHASES:
+        raise ConfigError(f"phase must be one of {PHASES}, got {phase!r}")
+    state.turn_player, state.round, state.actions_used = turn_player, round, actions_used
+    push(state, *[(step, turn_player) for step in PHASE_STEPS[PHASES.index(phase):]])
+    check_secrets(state)
+    advance(state)
+    state.check_invariants()
+    return state
+
+
+def _take_from_hand(state: DwarfsFallState, colour: int, kind: int) -> None:
+    if colour >= state.game.num_players:
+        raise ConfigError(f"colour {COLOUR_LETTERS[colour]} has no seat in a {state.game.num_players}-player game")
+    if not state.in_hand[colour] >> kind & 1:
+        raise ConfigError(f"the {COLOUR_LETTERS[colour]} card of kind {kind} is used twice")
+    state.in_hand[colour] &= ~(1 << kind)
+
+
+def _lay_mat(state: DwarfsFallState, mat: Mapping[str, str]) -> None:
+    for name, tokens in mat.items():
+        cell = cell_index(name)
+        stack = []
+        for token in tokens.split("+"):
+            colour, kind, rotation = parse_card(token)
+            _take_from_hand(state, colour, kind)
+            stack.append(layer(card_code(colour, kind), rotation))
+            if kind == Kind.CASTLE:
+                state.castle_cell[colour] = cell
+        state.set_stack(cell, tuple(stack))
+
+
+def _place_dwarfs(state: DwarfsFallState, dwarfs: Mapping[str, str]) -> None:
+    for name, letters in dwarfs.items():
+        cell = cell_index(name)
+        kind = state.kind_at(cell)
+        if kind < 0 or len(letters) > SPOTS[kind]:
+            raise ConfigError(f"{name}: {len(letters)} dwarfs do not fit there")
+        for letter in letters:
+            p = COLOUR_LETTERS.index(letter)
+            if p >= state.game.num_players or state.pile[p] == 0:
+                raise ConfigError(f"{name}: no {letter} dwarf left")
+            state.place_from_pile(p, cell)
+
+
+def _deal_gems(state: DwarfsFallState, gems: Mapping[int, Sequence[int]]) -> None:
+    state.gem_pile = list(GEM_PILE)
+    for p, counts in gems.items():
+        for g, k in enumerate(counts):
+            if k > state.gem_pile[g]:
+                raise ConfigError(f"not enough gems of type {g} for seat {p}")
+            state.gem_pile[g] -= k
+            if k:
+                state.gems.gain(p, g, k)
+
+
+def _deal_ogres(state: DwarfsFallState, ogres: Mapping[int, Sequence[int]]) -> None:
+    deck = [k for k in range(NUM_OGRES) for _ in range(OGRE_COUNTS[k])]
+    for p, counts in ogres.items():
+        for k, count in enumerate(counts):
+            for _ in range(count):
+                if k not in deck:
+                    raise ConfigError(f"not enough ogre cards of kind {k} for seat {p}")
+                deck.remove(k)
+                state.ogres.gain(p, k, 1, seen_by=())
+    state.rng.shuffle(deck)
+    state.ogre_deck = deck
+
+
+def _deal_goals(state: DwarfsFallState, secrets: Sequence[int] | None, row: Sequence[int] | None,
+                won: Mapping[int, Sequence[int]]) -> None:
+    n = state.game.num_players
+    chosen = list(secrets) if secrets is not None else list(range(n))
+    if len(chosen) != n or len(set(chosen)) != n or not all(0 <= s < NUM_SECRETS for s in chosen):
+        raise ConfigError(f"secrets must name {n} different secret goals, got {chosen}")
+    state.secret = chosen
+    state.secret_box = sorted(set(range(NUM_SECRETS)) - set(chosen))
+    used = [g for goals in won.values() for g in goals]
+    face_up = list(row) if row is not None else [g for g in range(NUM_TRADING_GOALS) if g not in used][:TRADING_ROW]
+    named = used + [g for g in face_up if g >= 0]
+    if len(set(named)) != len(named) or not all(0 <= g < NUM_TRADING_GOALS for g in named):
+        raise ConfigError(f"trading goals named twice or unknown: {named}")
+    for p, goals in won.items():
+        state.trading_won[p] = tuple(goals)
+    state.trading_row = face_up + [-1] * (TRADING_ROW - len(face_up))
+    deck = [g for g in range(NUM_TRADING_GOALS) if g not in named]
+    state.rng.shuffle(deck)
+    state.trading_deck = deck
+
+
+__all__ = ["KIND_TOKENS", "build_position", "parse_card"]

@@ -1,0 +1,358 @@
+"""The Dwar7s Fall state: the game mat, dwarfs, hands, goals and the pending decision.
+
+Rules live in ``flow`` (turn structure, end), ``turn`` (the action phase), ``ogres`` (ogre
+cards) and ``resolve`` (tasks); this module holds the data and the queries and mutations they
+share. Everything random comes from ``self.rng``.
+
+Board data, per cell (0..63): ``stacks[c]`` is a tuple of packed layers bottom to top
+(``components.layer``: card code and rotation); ``top[c]`` is the top layer or -1;
+``dwarfs[c * n + p]`` counts seat ``p``'s dwarfs on the card and ``crowd[c]`` all dwarfs on it.
+Castles and monsters are never stacked on, so a castle stays where it was played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.errors import InvariantError
+from gnome_envs.dwarfs_fall.board import Regions, compute_regions, monster_in
+from gnome_envs.dwarfs_fall.components import (
+    BASE_ACTIONS,
+    CASTLE_EXTRA_ACTIONS,
+    DWARFS_PER_COLOUR,
+    GEM_VP,
+    LAYER_KIND,
+    MONSTER_VP,
+    NUM_CELLS,
+    NUM_GEMS,
+    NUM_KINDS,
+    NUM_OGRES,
+    SECRET_VP,
+    SPOTS,
+    TRADING_GOALS,
+    TRADING_ROW,
+)
+from gnome_envs.dwarfs_fall.hands import Hands
+from gnome_envs.dwarfs_fall.observation import refresh_cell_dwarfs
+from gnome_envs.dwarfs_fall.pending import Decision, DecisionKind, resolve_decision
+
+ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
+NO_CELL = -1
+EMPTY = -1
+
+
+class DwarfsFallState(State):
+    """A Dwar7s Fall position."""
+
+    def __init__(self, game, seed: int | None) -> None:
+        self.game = game
+        self._rng: np.random.Generator | None = new_rng(seed)
+        self._rng_snapshot: dict | None = None
+        self.decisions = 0
+        self._mask = None
+        n = game.num_players
+        self.stacks: list[tuple[int, ...]] = [()] * NUM_CELLS
+        self.top = [EMPTY] * NUM_CELLS
+        self.dwarfs = [0] * (NUM_CELLS * n)
+        self.crowd = [0] * NUM_CELLS
+        self.pile = [DWARFS_PER_COLOUR] * n
+        self.castle_cell = [NO_CELL] * n
+        self.in_hand = [ALL_KINDS_MASK] * n  # bit k: the kingdom card of kind k is still in hand
+        self.defeated: list[tuple[int, ...]] = [()] * n  # card codes of monsters each seat defeated
+        self.gems = Hands(n, NUM_GEMS)
+        self.gem_pile: list[int] = []
+        self.ogres = Hands(n, NUM_OGRES)
+        self.ogre_deck: list[int] = []
+        self.ogre_discard = [0] * NUM_OGRES
+        self.trading_row = [EMPTY] * TRADING_ROW
+        self.trading_deck: list[int] = []
+        self.trading_won: list[tuple[int, ...]] = [()] * n
+        self.secret = [EMPTY] * n
+        self.secret_revealed = [False] * n
+        self.secret_box: list[int] = []  # secret goals nobody was dealt
+        self.turn_player = 0
+        self.round = 0
+        self.actions_used = 0
+        self.end_triggered = False
+        self.finished = False
+        self.pending: Decision | None = None
+        self.tasks: list[tuple] = []
+        self._regions: Regions | None = None
+        self._kingdoms: list | None = None  # per seat: the region of its castle (None: no castle)
+        self._board: np.ndarray | None = None
+        self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
+        self._table: tuple | None = None  # (key, table observation features)
+        self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
+
+    # ------------------------------------------------------------------ engine contract
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+        return -1 if self.pending is None else self.pending.player
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return self.finished
+
+    def decision_name(self) -> str:
+        """Name of the pending decision."""
+        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
+
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self.pending.legal)] = 1
+        return mask
+
+    def _only_legal_action(self) -> int:
+        legal = self.pending.legal
+        return legal[0] if len(legal) == 1 else -1
+
+    def _is_legal(self, index: int) -> bool:
+        return index in self.pending.legal
+
+    def _apply_legal(self, action: int) -> None:
+        resolve_decision(self, action)
+
+    def scores(self) -> np.ndarray:
+        """Victory points per seat as the end of the game would count them now (R10.1)."""
+        return np.array([self.score_of(p) for p in range(self.game.num_players)], dtype=np.float64)
+
+    def placements(self) -> tuple[int, ...]:
+        """Placement per seat by VP, then kingdom size, then dwarfs on the board (R10.2)."""
+        keys = [(self.score_of(p), self.kingdom_size(p), self.on_board(p)) for p in range(self.game.num_players)]
+        return tuple(sum(1 for other in keys if other > key) for key in keys)
+
+    def observation(self, seat: int) -> np.ndarray:
+        """Everything ``seat`` may see (see observation.py for the layout)."""
+        from gnome_envs.dwarfs_fall.observation import observe
+
+        return observe(self, seat)
+
+    def state_vector(self) -> np.ndarray:
+        """Full-information vector: seat 0's view plus every hidden card."""
+        from gnome_envs.dwarfs_fall.observation import full_state
+
+        return full_state(self)
+
+    def describe_action(self, action: int) -> str:
+        """Meaning of ``action`` in the pending decision."""
+        from gnome_envs.dwarfs_fall.render import describe_action
+
+        return describe_action(self, action)
+
+    def render_text(self) -> str:
+        """The table as text."""
+        from gnome_envs.dwarfs_fall.render import render_text
+
+        return render_text(self)
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if any component was created or lost."""
+        from gnome_envs.dwarfs_fall.invariants import check
+
+        problems = check(self)
+        if problems:
+            raise InvariantError("; ".join(problems))
+
+    # ------------------------------------------------------------------ copies
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's random generator (rebuilt on first use after a clone)."""
+        if self._rng is None:
+            self._rng = new_rng(0)
+            self._rng.bit_generator.state = self._rng_snapshot
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+        self._rng_snapshot = None
+
+    def _rng_state(self) -> dict:
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
+
+    def clone(self) -> DwarfsFallState:
+        """A deep, independent copy (random generator included)."""
+        other = object.__new__(DwarfsFallState)
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = value[:]
+        fields["gems"] = self.gems.copy()
+        fields["ogres"] = self.ogres.copy()
+        if self._board is not None:
+            fields["_board"] = self._board.copy()
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
+        return other
+
+    def determinize(self, seat: int, rng: np.random.Generator) -> DwarfsFallState:
+        """A clone with everything ``seat`` cannot see resampled consistently."""
+        from gnome_envs.dwarfs_fall.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+    def _hash_payload(self) -> bytes:
+        parts = []
+        for name in sorted(self.__dict__):
+            if name.startswith("_") or name in ("game", "rng"):
+                continue
+            parts.append(f"{name}={self.__dict__[name]!r}")
+        parts.append(f"config={self.game.config!r}")
+        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
+
+    # ------------------------------------------------------------------ board queries
+    @property
+    def regions(self) -> Regions:
+        """Cached regions, passable sides and frontier of the mat."""
+        regions = self._regions
+        if regions is None:
+            regions = self._regions = compute_regions(self.top)
+        return regions
+
+    def kind_at(self, cell: int) -> int:
+        """Kind of the top card on ``cell`` (-1 when empty)."""
+        t = self.top[cell]
+        return LAYER_KIND[t] if t >= 0 else EMPTY
+
+    def has_room(self, cell: int) -> bool:
+        """Whether the card on ``cell`` has a free spot."""
+        t = self.top[cell]
+        return t >= 0 and self.crowd[cell] < SPOTS[LAYER_KIND[t]]
+
+    def dwarfs_of(self, p: int, cell: int) -> int:
+        """Seat ``p``'s dwarfs on ``cell``."""
+        return self.dwarfs[cell * self.game.num_players + p]
+
+    def cells_with_dwarfs(self, p: int) -> list[int]:
+        """Cells holding at least one dwarf of seat ``p``."""
+        if self.pile[p] == DWARFS_PER_COLOUR:
+            return []
+        n = self.game.num_players
+        d = self.dwarfs
+        return [c for c in self.regions.occupied if d[c * n + p]]
+
+    def on_board(self, p: int) -> int:
+        """Seat ``p``'s dwarfs on the mat."""
+        return DWARFS_PER_COLOUR - self.pile[p]
+
+    def kingdom(self, p: int):
+        """The region of seat ``p``'s castle, or None while the castle is in hand (R6.1)."""
+        kingdoms = self._kingdoms
+        if kingdoms is None:
+            regions = self.regions
+            kingdoms = self._kingdoms = [regions.regions[regions.region_of[c]] if c >= 0 else None
+                                         for c in self.castle_cell]
+        return kingdoms[p]
+
+    def kingdom_size(self, p: int) -> int:
+        """Cards in seat ``p``'s kingdom (0 without a castle in play)."""
+        k = self.kingdom(p)
+        return len(k.cells) if k is not None else 0
+
+    def kingdom_vp(self, p: int) -> int:
+        """VP of the cards in seat ``p``'s kingdom (0 without a castle in play, R10.1)."""
+        k = self.kingdom(p)
+        return k.vp if k is not None else 0
+
+    def region_at(self, cell: int):
+        """The region of the card on ``cell``."""
+        regions = self.regions
+        return regions.regions[regions.region_of[cell]]
+
+    def action_limit(self, p: int) -> int:
+        """Actions seat ``p`` may take this turn: 3, plus 1 with its castle in play and no frost
+        giant in its kingdom (R5.1, R6.5)."""
+        k = self.kingdom(p)
+        extra = CASTLE_EXTRA_ACTIONS if k is not None and not k.frost_giant else 0
+        return BASE_ACTIONS + extra
+
+    def in_hand_kinds(self, p: int) -> list[int]:
+        """Kinds of the kingdom cards still in seat ``p``'s hand."""
+        mask = self.in_hand[p]
+        return [k for k in range(NUM_KINDS) if mask >> k & 1]
+
+    def hand_size(self, p: int) -> int:
+        """Cards in seat ``p``'s hand: kingdom cards, gems and ogre cards (R8.1)."""
+        return self.in_hand[p].bit_count() + self.gems.size(p) + self.ogres.size(p)
+
+    def monster_blocks_dig(self, p: int, castle: int) -> bool:
+        """Whether a monster in the castle's kingdom or in seat ``p``'s own kingdom stops digging."""
+        if monster_in(self.region_at(castle)):
+            return True
+        own = self.kingdom(p)
+        return own is not None and monster_in(own)
+
+    # ------------------------------------------------------------------ board changes
+    def layout_changed(self) -> None:
+        """Forget everything cached about walls and regions after a card came or went."""
+        self._regions = None
+        self._kingdoms = None
+        self._board = None
+        self._public = [None] * self.game.num_players
+
+    def put_card(self, cell: int, packed: int) -> None:
+        """Put a card (packed layer) on top of ``cell``."""
+        self.stacks[cell] = self.stacks[cell] + (packed,)
+        self.top[cell] = packed
+        self.layout_changed()
+
+    def set_stack(self, cell: int, stack: tuple[int, ...]) -> None:
+        """Replace the whole stack on ``cell``."""
+        self.stacks[cell] = stack
+        self.top[cell] = stack[-1] if stack else EMPTY
+        self.layout_changed()
+
+    def add_dwarfs(self, p: int, cell: int, k: int) -> None:
+        """Put ``k`` dwarfs of seat ``p`` on ``cell`` (negative ``k`` takes them off)."""
+        self.dwarfs[cell * self.game.num_players + p] += k
+        self.crowd[cell] += k
+        board = self._board
+        if board is not None:
+            refresh_cell_dwarfs(self, board, cell)
+
+    def place_from_pile(self, p: int, cell: int) -> None:
+        """A dwarf of seat ``p`` leaves the pile for ``cell``."""
+        self.pile[p] -= 1
+        self._public[p] = None
+        self.add_dwarfs(p, cell, 1)
+
+    def return_to_pile(self, p: int, cell: int, k: int) -> None:
+        """``k`` dwarfs of seat ``p`` on ``cell`` go back to the pile."""
+        self.add_dwarfs(p, cell, -k)
+        self.pile[p] += k
+        self._public[p] = None
+
+    def clear_cell(self, cell: int) -> None:
+        """Every dwarf on ``cell`` goes back to its owner's pile."""
+        for p in range(self.game.num_players):
+            k = self.dwarfs_of(p, cell)
+            if k:
+                self.return_to_pile(p, cell, k)
+
+    def touch(self, p: int) -> None:
+        """Forget seat ``p``'s cached public features (its hand, pile, goals or monsters changed)."""
+        self._public[p] = None
+
+    def secret_changed(self, p: int) -> None:
+        """Hook after seat ``p``'s secret goal was revealed (cached features)."""
+        self._public[p] = None
+
+    # ------------------------------------------------------------------ goals and score
+    def goals(self, p: int) -> int:
+        """Completed goals of seat ``p``: trading goals and a revealed secret goal (R9)."""
+        return len(self.trading_won[p]) + self.secret_revealed[p]
+
+    def score_of(self, p: int) -> int:
+        """VP of seat ``p``: goals, defeated monsters, gems in hand, its kingdom (R10.1)."""
+        vp = sum(TRADING_GOALS[g].vp for g in self.trading_won[p])
+        if self.secret_revealed[p]:
+            vp += SECRET_VP[self.secret[p]]
+        vp += MONSTER_VP * len(self.defeated[p])
+        vp += sum(c * v for c, v in zip(self.gems.of(p), GEM_VP))
+        return vp + self.kingdom_vp(p)
+
+
+__all__ = ["ALL_KINDS_MASK", "EMPTY", "NO_CELL", "DwarfsFallState"]

@@ -1,0 +1,134 @@
+"""The action phase: play a kingdom card, place a dwarf, move a dwarf, play ogre cards.
+
+Decisions ``ACTION`` (what to do next, or end the phase) and ``PLACE_CARD`` (where the chosen
+kingdom card goes and how it is turned). Clause numbers refer to ``seeds/dwarfs_fall.md``.
+"""
+
+from __future__ import annotations
+
+from gnome_envs.dwarfs_fall import ogres
+from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
+from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER, can_stack_on
+from gnome_envs.dwarfs_fall.components import (
+    DISTINCT_ROTATIONS,
+    DWARFS_PER_COLOUR,
+    NEIGHBOUR,
+    NUM_CELLS,
+    Kind,
+    card_code,
+    layer,
+)
+from gnome_envs.dwarfs_fall.pending import (
+    DECISIONS,
+    Decision,
+    DecisionKind,
+    DecisionRule,
+    Step,
+    offer,
+    push,
+)
+from gnome_envs.dwarfs_fall.state import DwarfsFallState
+
+CASTLE = int(Kind.CASTLE)
+
+
+def _layout(state: DwarfsFallState) -> ActionLayout:
+    return state.game.action_layout
+
+
+def room_cells(state: DwarfsFallState) -> list[int]:
+    """Cards with a free spot (R5.3)."""
+    top, crowd = state.top, state.crowd
+    return [c for c in state.regions.occupied if crowd[c] < SPOTS_OF_LAYER[top[c]]]
+
+
+def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
+    """(cell, side) of every one-card move of seat ``p``'s dwarfs (R5.4)."""
+    out: list[tuple[int, int]] = []
+    if state.pile[p] == DWARFS_PER_COLOUR:
+        return out
+    regions = state.regions
+    passable = regions.passable
+    top, crowd, dwarfs = state.top, state.crowd, state.dwarfs
+    n = state.game.num_players
+    for c in regions.occupied:
+        mask = passable[c]
+        if mask and dwarfs[c * n + p]:
+            for bit, nb, _, side in LINKS[c]:
+                if mask & bit and crowd[nb] < SPOTS_OF_LAYER[top[nb]]:
+                    out.append((c, side))
+    return out
+
+
+def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    kinds = state.in_hand_kinds(p)
+    if state.regions.empty and kinds:  # R3.2: the first card opens the game
+        return [layout.card(k) for k in kinds]
+    legal = [layout.end()]
+    if state.actions_used < state.action_limit(p):
+        legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, k)]
+        if state.pile[p]:
+            legal += [layout.dwarf(c) for c in room_cells(state)]
+        legal += [layout.move(c, side) for c, side in move_options(state, p)]
+    legal += [layout.ogre(kind) for kind in ogres.playable(state, p)]
+    return legal
+
+
+def _action(state: DwarfsFallState, d: Decision, action: int) -> None:
+    p = d.player
+    decoded = _layout(state).decode(action)
+    family = decoded.family
+    if family == Family.END:
+        return
+    push(state, (Step.ACTION_PHASE, p))
+    if family == Family.CARD:
+        offer(state, DecisionKind.PLACE_CARD, p, (decoded.arg,))
+    elif family == Family.DWARF:
+        state.place_from_pile(p, decoded.arg)
+        state.actions_used += 1
+    elif family == Family.MOVE:
+        cell, side = decoded.arg, decoded.arg2
+        state.add_dwarfs(p, cell, -1)
+        state.add_dwarfs(p, NEIGHBOUR[cell][side], 1)
+        state.actions_used += 1
+    else:
+        ogres.play(state, p, decoded.arg)
+
+
+def placement_cells(state: DwarfsFallState, kind: int) -> list[int]:
+    """Cells where a card of ``kind`` may go: next to a card, or on a stack of its kind (R3.2, R3.3)."""
+    regions = state.regions
+    cells = list(regions.frontier)
+    if not regions.empty:
+        top, crowd = state.top, state.crowd
+        cells += [c for c in range(NUM_CELLS) if can_stack_on(top[c], kind, crowd[c])]
+    return sorted(cells)
+
+
+def _place_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    kind = data[0]
+    layout = _layout(state)
+    rotations = DISTINCT_ROTATIONS[card_code(p, kind)]
+    return [layout.place(c, r) for c in placement_cells(state, kind) for r in rotations]
+
+
+def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
+    """R5.2: the card leaves the hand for the mat; a castle in play gives its extra action."""
+    p, kind = d.player, d.data[0]
+    decoded = _layout(state).decode(action)
+    cell = decoded.arg
+    if kind == CASTLE:
+        state.castle_cell[p] = cell
+    state.put_card(cell, layer(card_code(p, kind), decoded.arg2))
+    state.in_hand[p] &= ~(1 << kind)
+    state.touch(p)
+    state.actions_used += 1
+
+
+DECISIONS.update({
+    DecisionKind.ACTION: DecisionRule(_action_options, _action),
+    DecisionKind.PLACE_CARD: DecisionRule(_place_options, _place),
+})
+
+__all__ = ["move_options", "placement_cells", "room_cells"]

@@ -1,0 +1,155 @@
+"""R9 goals, R10 end and scoring; example E12.
+
+A row of cards connected east-west: every card used below is open on its east and west sides
+(castles turned ``/3`` are open east and south, ``/1`` open west and north).
+"""
+
+from __future__ import annotations
+
+from gnome_envs.dwarfs_fall.goals import secret_met
+
+from .helpers import (
+    BLUE,
+    GREEN,
+    RED,
+    Gem,
+    Kind,
+    Secret,
+    act,
+    build,
+    cell,
+    decision,
+    layout,
+)
+
+ROW8 = {"a4": "Bcas/3", "b4": "Rgol", "c4": "Reme", "d4": "Rrub", "e4": "Rsto", "f4": "Rtav",
+        "g4": "Geme", "h4": "Grub"}  # 8 cards, VP 3 + 1 + 1 + 2 + 2 - 1 + 1 + 2 = 11
+
+
+def end_turn(state) -> None:
+    """End the action phase and answer the rest of the turn with the first legal action."""
+    seat = state.turn_player
+    act(state, layout(state).end(), "action")
+    while not state.is_terminal() and state.turn_player == seat:
+        state.apply(state.legal_actions()[0])
+
+
+def test_r9_1_trading_goals_come_only_from_the_store():
+    state = build({"d4": "Rsto"}, gems={BLUE: (3, 0, 0, 0)}, dwarfs={"d4": "BB"}, trading_row=(0, 2, 3))
+    act(state, layout(state).end())
+    assert state.trading_won[BLUE] == (), "gems alone win nothing"
+    state = build({"d4": "Rsto"}, gems={BLUE: (3, 0, 0, 0)}, dwarfs={"d4": "BBB"}, trading_row=(0, 2, 3),
+                  phase="resolve")
+    act(state, layout(state).cell(cell("d4")))
+    act(state, layout(state).goal(0), "store_goal")
+    assert state.trading_won[BLUE] == (0,) and state.goals(BLUE) == 1
+
+
+def test_r9_2_secret_goals_reveal_themselves_at_once_and_stay():
+    """Blue is the Wizard with four emeralds; the fifth reveals it in the resolve phase, before
+    the discard phase takes an emerald away again."""
+    state = build({"d4": "Reme"}, gems={BLUE: (0, 4, 0, 0)}, dwarfs={"d4": "BB"}, secrets=(Secret.WIZARD, Secret.KING),
+                  phase="resolve")
+    assert not state.secret_revealed[BLUE]
+    act(state, layout(state).cell(cell("d4")))
+    assert state.secret_revealed[BLUE] and decision(state) == "discard"
+    while decision(state) == "discard":
+        act(state, layout(state).discard_gem(Gem.EMERALD))
+    assert state.gems.count(BLUE, Gem.EMERALD) < 5 and state.secret_revealed[BLUE] and state.goals(BLUE) == 1
+
+
+def test_r9_2_revealed_in_another_players_turn():
+    """Red's card completes blue's eight-card kingdom: blue's Architect shows in red's turn."""
+    row = {k: v for k, v in ROW8.items() if k != "h4"}
+    state = build(row, 3, secrets=(Secret.ARCHITECT, Secret.KING, Secret.MINER), turn_player=GREEN)
+    assert state.kingdom_size(BLUE) == 7 and not state.secret_revealed[BLUE]
+    act(state, layout(state).card(Kind.RUBY_MINE))
+    act(state, layout(state).place(cell("h4"), 0))
+    assert state.turn_player == GREEN and state.secret_revealed[BLUE]
+
+
+def test_r9_3_each_secret_goal_condition():
+    cases = [
+        (Secret.ARCHITECT, {"mat": ROW8}, {"mat": {k: v for k, v in ROW8.items() if k != "h4"}}),
+        (Secret.BERSERKER, {"defeated": {BLUE: ("Rdra", "Rfro")}}, {"defeated": {BLUE: ("Rdra",)}}),
+        (Secret.KING, {"mat": {"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1"}},
+         {"mat": {"a4": "Bcas/3", "b4": "Rsto", "c4": "Reme", "d4": "Rcas/1"}}),
+        (Secret.MINER, {"gems": {BLUE: (1, 1, 1, 1)}}, {"gems": {BLUE: (3, 1, 1, 0)}}),
+        (Secret.OGRE_IN_DISGUISE, {"ogres": {BLUE: (1, 1, 1, 1, 1)}}, {"ogres": {BLUE: (4, 0, 0, 0, 0)}}),
+        (Secret.RESEARCHER, {"mat": {"d4": "Rdra", "e4": "Rfro"}, "dwarfs": {"d4": "BBB", "e4": "BBBR"}},
+         {"mat": {"d4": "Rdra", "e4": "Rfro"}, "dwarfs": {"d4": "BB", "e4": "BBBBB"}}),
+        (Secret.WIZARD, {"gems": {BLUE: (0, 5, 0, 0)}}, {"gems": {BLUE: (0, 4, 3, 0)}}),
+    ]
+    for goal, met, unmet in cases:
+        secrets = (goal, *[g for g in Secret if g != goal][:2])
+        yes = build(met.pop("mat", {}), 3, secrets=secrets, **met)
+        assert secret_met(yes, BLUE, goal) and yes.secret_revealed[BLUE], goal
+        no = build(unmet.pop("mat", {}), 3, secrets=secrets, **unmet)
+        assert not secret_met(no, BLUE, goal) and not no.secret_revealed[BLUE], goal
+    king = build({"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1"})
+    assert king.kingdom_vp(BLUE) == 10 and king.kingdom_vp(RED) == 10
+
+
+# ---------------------------------------------------------------------------- R10
+def test_r10_1_scoring():
+    """Goals, the revealed secret, monsters, gems and the kingdom shared with red's castle."""
+    state = build(
+        {"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1", "e4": "Bdra/2"},
+        secrets=(Secret.KING, Secret.MINER), trading_won={BLUE: (0, 4)}, defeated={BLUE: ("Rdra",)},
+        gems={BLUE: (1, 0, 1, 1), RED: (2, 0, 0, 0)},
+    )
+    assert state.secret_revealed == [True, False]
+    assert state.score_of(BLUE) == 5 + 9 + 5 + 3 + (1 + 2 + 3) + 10
+    assert state.score_of(RED) == 2 + 10, "red shares the kingdom's 10 VP"
+    assert list(state.scores()) == [state.score_of(BLUE), state.score_of(RED)]
+    no_castle = build({"b4": "Rsto", "c4": "Rrub"}, gems={BLUE: (1, 0, 0, 0)})
+    assert no_castle.score_of(BLUE) == 1, "no castle on the mat: no kingdom VP"
+
+
+def test_r10_2_tie_breaks():
+    # equal VP (3 + 1 each); blue's kingdom has 2 cards, red's 1 (behind red's own wall... of 1 card)
+    kingdoms = build({"a1": "Bcas/3", "b1": "Rgol", "h8": "Rcas", "h7": "Reme/2"}, gems={RED: (1, 0, 0, 0)})
+    assert kingdoms.score_of(BLUE) == kingdoms.score_of(RED) == 4
+    assert kingdoms.kingdom_size(BLUE) == 2 and kingdoms.kingdom_size(RED) == 1
+    assert kingdoms.placements() == (0, 1)
+    mat = {"a1": "Btav", "h8": "Rtav"}
+    dwarfs = build(mat, dwarfs={"a1": "B", "h8": "RR"})
+    assert dwarfs.scores().tolist() == [0, 0] and dwarfs.placements() == (1, 0)
+    assert build(mat, dwarfs={"a1": "B", "h8": "R"}).placements() == (0, 0)
+
+
+def test_r10_3_three_goals_end_the_game_after_the_round():
+    state = build({"a1": "Rtav"}, 3, trading_won={RED: (0, 1, 2)}, turn_player=1)
+    assert state.goals(RED) == 3 and not state.end_triggered
+    end_turn(state)
+    assert state.end_triggered and not state.is_terminal() and state.turn_player == GREEN
+    end_turn(state)
+    assert state.is_terminal() and state.current_player == -1 and state.legal_actions() == []
+    last = build({"a1": "Rtav"}, 3, trading_won={GREEN: (0, 1, 2)}, turn_player=GREEN)
+    end_turn(last)
+    assert last.is_terminal(), "the last seat of the round ends it at once"
+
+
+def test_r10_3_goals_count_at_the_end_of_ones_own_turn():
+    state = build({"a1": "Rtav"}, 3, trading_won={BLUE: (0, 1, 2)}, turn_player=RED)
+    end_turn(state)
+    assert not state.end_triggered and state.turn_player == GREEN
+    end_turn(state)
+    assert state.turn_player == BLUE and not state.end_triggered
+    end_turn(state)
+    assert state.end_triggered and state.turn_player == RED
+
+
+def test_r10_4_round_limit():
+    state = build({"a1": "Rtav"}, turn_player=RED, round=30)
+    end_turn(state)
+    assert state.is_terminal() and not state.end_triggered
+    earlier = build({"a1": "Rtav"}, turn_player=RED, round=29)
+    end_turn(earlier)
+    assert not earlier.is_terminal() and earlier.round == 30
+
+
+def test_e12_two_trading_goals_and_a_secret_trigger_the_end():
+    state = build({"a1": "Rtav"}, trading_won={BLUE: (0, 1)}, gems={BLUE: (0, 5, 0, 0)},
+                  secrets=(Secret.WIZARD, Secret.KING), phase="end")
+    assert state.end_triggered and state.turn_player == RED
