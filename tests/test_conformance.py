@@ -129,6 +129,13 @@ def aec_play(env: gnome_envs.GnomeAECEnv, rng: np.random.Generator, steps: int) 
         env.step(aec_random_action(env, rng))
 
 
+def aec_play_running(env: gnome_envs.GnomeAECEnv, rng: np.random.Generator, steps: int, seed: int) -> None:
+    """Play up to ``steps`` random actions; a game that ends sooner is restarted (probe its start)."""
+    aec_play(env, rng, steps)
+    if env.unwrapped.game_state.is_terminal():
+        env.reset(seed=seed)
+
+
 def expected_rank_returns(placements: tuple[int, ...]) -> np.ndarray:
     """(seats beaten - seats beating you) / (n - 1), computed independently of the engine."""
     n = len(placements)
@@ -622,7 +629,7 @@ def test_illegal_actions_through_aec_step(case):
         rng = np.random.default_rng(seed)
         env = case.make_env()
         env.reset(seed=seed)
-        aec_play(env, rng, int(rng.integers(0, 120)))
+        aec_play_running(env, rng, int(rng.integers(0, 120)), seed)
         state = env.unwrapped.game_state
         before = aec_snapshot(env)
         observed = observe_all(env)
@@ -640,7 +647,7 @@ def test_illegal_action_terminate_mode(case, kind):
     rng = np.random.default_rng(seed)
     env = case.make_env(illegal_action="terminate")
     env.reset(seed=seed)
-    aec_play(env, rng, int(rng.integers(0, 60)))
+    aec_play_running(env, rng, int(rng.integers(0, 60)), seed)
     state = env.unwrapped.game_state
     mask = state.legal_action_mask()
     action = {

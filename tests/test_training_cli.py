@@ -84,7 +84,8 @@ def test_selfplay_rejects_a_lineup_of_the_wrong_size(capsys: pytest.CaptureFixtu
 def test_selfplay_config_reaches_the_env(capsys: pytest.CaptureFixture[str]) -> None:
     assert selfplay.main(["--games", "1", "--config", "no_such_option=1", "--no-progress"]) == 2
     assert "no_such_option" in capsys.readouterr().err
-    doc = run_json(capsys, selfplay.main, ["--games", "2", "--config", "deluxe=true"])
+    doc = run_json(capsys, selfplay.main, ["--env", "gnome_village_v0", "--games", "2",
+                                           "--config", "deluxe=true"])
     assert doc["config"] == {"deluxe": True} and doc["players"] == 2
 
 

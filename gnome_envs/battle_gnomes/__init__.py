@@ -1,0 +1,16 @@
+"""Battle Gnomes!: gnome households battle for the block, 2-6 players."""
+
+from gnome_envs.battle_gnomes.config import ENV_ID, BattleGnomesConfig
+from gnome_envs.battle_gnomes.game import BattleGnomesGame, make_game
+from gnome_envs.core.registry import EnvSpec
+
+SPEC = EnvSpec(
+    env_id=ENV_ID,
+    gym_id="gnome_envs/BattleGnomes-v0",
+    title="Battle Gnomes!",
+    make_game=make_game,
+    player_counts=(2, 3, 4, 5, 6),
+    fuzz_games=200,
+)
+
+__all__ = ["ENV_ID", "SPEC", "BattleGnomesConfig", "BattleGnomesGame", "make_game"]

@@ -1,0 +1,381 @@
+"""The Battle Gnomes! state: decks, hands, households, the battle, and the pending decision.
+
+Rules live in ``flow`` (setup, turns, the end), ``organize`` (Organize, Recruit and turn
+cards), ``battle`` (the Gnome Battle and its totals) and ``responses`` (declarations and
+response windows); this module holds the data and the queries and mutations they share.
+Everything random comes from ``self.rng``.
+
+Cards are stored by design index (``components.CARDS``); gnomes by id (``components.GNOMES``).
+Per-gnome data (attachments, battle marks) live in flat lists and bit masks indexed by gnome
+id. Every component is always in exactly one place:
+
+==============  =========================================================================
+player cards    ``deck`` (face down, top = last), ``discard`` (face up), ``hands``,
+                ``weapon``/``defence`` (attached), ``yard``, ``held`` (in transit during
+                Organize or a Swipe), ``stack`` (declared, awaiting responses), ``b_area``
+                (played in the current battle, in view until it ends)
+gnomes          ``gnome_deck`` (face down), ``selection`` (face up, -1 = empty slot),
+                ``households``, ``defeated`` (the winners' stacks), ``removed`` (out of the game)
+==============  =========================================================================
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import NamedTuple
+
+import numpy as np
+
+from gnome_envs.battle_gnomes.components import (
+    GNOME_HAND_LIMIT,
+    HAND_LIMIT,
+    MIN_HAND_LIMIT,
+    NUM_GNOMES,
+    SELECTION_SIZE,
+    SLOT_OF_DESIGN,
+    Slot,
+)
+from gnome_envs.battle_gnomes.pending import Decision, DecisionKind, resolve_decision
+from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.errors import InvariantError
+
+NO_CARD = -1
+NO_GNOME = -1
+NO_SEAT = -1
+NESTED_LISTS = frozenset({"hands", "households", "yard", "defeated"})  # lists of lists
+CACHE_NAMES = ("_house_rows", "_hand_rows")
+
+
+class Thrown(NamedTuple):
+    """A thrown item that took effect in the current battle."""
+
+    design: int
+    side: int  # the side it hit
+    thrower: int  # the household that played it
+    base: int  # what it takes away before Snickers and Umbrellas (fixed when it took effect)
+    washed: bool = False  # a Garden Hose made it count 0
+
+
+class BattleGnomesState(State):
+    """A Battle Gnomes! position."""
+
+    def __init__(self, game, seed: int | None) -> None:
+        self.game = game
+        self._rng: np.random.Generator | None = new_rng(seed)
+        self._rng_snapshot: dict | None = None
+        self.decisions = 0
+        self._mask = None
+        n = game.num_players
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.gnome_deck: list[int] = []
+        self.selection: list[int] = [NO_GNOME] * SELECTION_SIZE
+        self.households: list[list[int]] = [[] for _ in range(n)]
+        self.weapon: list[int] = [NO_CARD] * NUM_GNOMES
+        self.defence: list[int] = [NO_CARD] * NUM_GNOMES
+        self.yard: list[list[int]] = [[] for _ in range(n)]
+        self.defeated: list[list[int]] = [[] for _ in range(n)]
+        self.removed: list[int] = []
+        self.held = NO_CARD
+        self.settled = 0  # bit 2*gnome+slot: placed during this Organize, cannot be lifted again
+        self.turn_player = NO_SEAT
+        self.turn_number = 0
+        self.in_setup = True
+        self.final_round = False
+        self.final_turns_left = 0
+        self.winner = NO_SEAT
+        self.finished = False
+        self.pending: Decision | None = None
+        self.tasks: list[tuple] = []
+        self.stack: list[tuple] = []  # response frames (responses.Frame), innermost last
+        self.clear_battle()
+        self._house_rows: list[np.ndarray | None] = [None] * n
+        self._hand_rows: list[np.ndarray | None] = [None] * n
+        self._table_row: np.ndarray | None = None
+        self._battle_row: np.ndarray | None = None
+
+    def clear_battle(self) -> None:
+        """Forget the battle (no battle is running)."""
+        self.b_att = NO_SEAT
+        self.b_def = NO_SEAT
+        self.b_stage = 0  # battle.Stage
+        self.b_sides: list[tuple[int, ...]] = [(), ()]
+        self.b_mods = [0, 0]
+        self.b_actions = [0, 0]  # action cards resolved per side (Sage)
+        self.b_home = 0  # bit per side: Home Turf
+        self.b_sneak = False
+        self.b_off = False  # called off by a Truce Flag
+        self.b_pep = 0  # gnome bit mask: Pep Talk
+        self.b_null_w = 0  # gnome bit mask: weapon counts 0 (Sabotage)
+        self.b_null_d = 0  # gnome bit mask: defence counts 0 (Whisper)
+        self.b_used = 0  # gnome bit mask: function used this battle
+        self.b_thrown: tuple[Thrown, ...] = ()
+        self.b_area: list[int] = []
+        self._battle_row = None
+
+    # ------------------------------------------------------------------ engine contract
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+        return -1 if self.pending is None else self.pending.player
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return self.finished
+
+    def decision_name(self) -> str:
+        """Name of the pending decision."""
+        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
+
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self.pending.legal)] = 1
+        return mask
+
+    def _only_legal_action(self) -> int:
+        legal = self.pending.legal
+        return legal[0] if len(legal) == 1 else -1
+
+    def _is_legal(self, index: int) -> bool:
+        return index in self.pending.legal
+
+    def _apply_legal(self, action: int) -> None:
+        resolve_decision(self, action)
+
+    def scores(self) -> np.ndarray:
+        """Victory points per seat: defeated gnomes set aside."""
+        return np.array([len(d) for d in self.defeated], dtype=np.float64)
+
+    def items_in_play(self, seat: int) -> int:
+        """Attachments on the seat's gnomes plus its yard items (the tie-break)."""
+        gnomes = self.households[seat]
+        return (len(self.yard[seat]) + sum(self.weapon[g] >= 0 for g in gnomes)
+                + sum(self.defence[g] >= 0 for g in gnomes))
+
+    def placements(self) -> tuple[int, ...]:
+        """R9: an instant winner is first; the rest by defeated gnomes, then items in play."""
+        n = self.game.num_players
+        keys = [(len(self.defeated[p]), self.items_in_play(p)) for p in range(n)]
+        if self.winner >= 0:
+            keys[self.winner] = (len(self.defeated[self.winner]) + n, 0)
+        return tuple(sum(1 for other in keys if other > key) for key in keys)
+
+    def observation(self, seat: int) -> np.ndarray:
+        """Everything ``seat`` may see (see observation.py for the layout)."""
+        from gnome_envs.battle_gnomes.observation import observe
+
+        return observe(self, seat)
+
+    def state_vector(self) -> np.ndarray:
+        """Full-information vector: seat 0's view plus every hand and the deck's top card."""
+        from gnome_envs.battle_gnomes.observation import full_state
+
+        return full_state(self)
+
+    def describe_action(self, action: int) -> str:
+        """Meaning of ``action`` in the pending decision."""
+        from gnome_envs.battle_gnomes.render import describe_action
+
+        return describe_action(self, action)
+
+    def render_text(self) -> str:
+        """The table as text."""
+        from gnome_envs.battle_gnomes.render import render_text
+
+        return render_text(self)
+
+    # ------------------------------------------------------------------ copies
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's random generator (rebuilt on first use after a clone)."""
+        if self._rng is None:
+            self._rng = new_rng(0)
+            self._rng.bit_generator.state = self._rng_snapshot
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+        self._rng_snapshot = None
+
+    def _rng_state(self) -> dict:
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
+
+    def clone(self) -> BattleGnomesState:
+        """A deep, independent copy (random generator included)."""
+        other = object.__new__(BattleGnomesState)
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
+        return other
+
+    def determinize(self, seat: int, rng: np.random.Generator) -> BattleGnomesState:
+        """A clone with the other hands, the deck order and the gnome deck order resampled."""
+        from gnome_envs.battle_gnomes.pending import reoffer
+
+        other = self.clone()
+        n = self.game.num_players
+        others = [p for p in range(n) if p != seat]
+        pool = list(other.deck)
+        for p in others:
+            pool += other.hands[p]
+        rng.shuffle(pool)
+        start = 0
+        for p in others:
+            size = len(other.hands[p])
+            other.hands[p] = sorted(pool[start:start + size])
+            start += size
+        other.deck = pool[start:]
+        rng.shuffle(other.gnome_deck)
+        other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        other._hand_rows = [None] * n
+        other._battle_row = None
+        if other.pending is not None and other.pending.player != seat:
+            reoffer(other)
+        other._mask = None
+        return other
+
+    def _hash_payload(self) -> bytes:
+        parts = []
+        for name in sorted(self.__dict__):
+            if name.startswith("_") or name in ("game", "rng", "decisions"):
+                continue
+            parts.append(f"{name}={self.__dict__[name]!r}")
+        parts.append(f"config={self.game.config!r}")
+        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
+
+    # ------------------------------------------------------------------ caches
+    def touch_house(self, seat: int) -> None:
+        """Forget the cached public features of household ``seat`` (and of the battle)."""
+        self._house_rows[seat] = None
+        self._battle_row = None
+
+    def touch_hand(self, seat: int) -> None:
+        """Forget the cached hand of ``seat`` (hand sizes are never cached)."""
+        self._hand_rows[seat] = None
+
+    def touch_table(self) -> None:
+        """Forget the cached features of the decks, the discard pile and the selection."""
+        self._table_row = None
+
+    def touch_battle(self) -> None:
+        """Forget the cached battle features."""
+        self._battle_row = None
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, seat: int, count: int) -> int:
+        """Draw ``count`` cards (reshuffling the discards when the deck runs out); return how many."""
+        hand = self.hands[seat]
+        drawn = 0
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                self.touch_table()
+            insort(hand, self.deck.pop())
+            drawn += 1
+        if drawn:
+            self.touch_hand(seat)
+        return drawn
+
+    def hand_limit(self, seat: int) -> int:
+        """R1.3: five, changed by the household's gnomes (never below one)."""
+        return max(MIN_HAND_LIMIT, HAND_LIMIT + sum(GNOME_HAND_LIMIT[g] for g in self.households[seat]))
+
+    def take_from_hand(self, seat: int, design: int) -> None:
+        """Remove one card of ``design`` from ``seat``'s hand."""
+        self.hands[seat].remove(design)
+        self.touch_hand(seat)
+
+    def to_discard(self, design: int) -> None:
+        """Put one card of ``design`` face up on the discard pile."""
+        self.discard.append(design)
+        self.touch_table()
+
+    def attachment(self, gnome: int, slot: int) -> int:
+        """Design attached to ``gnome`` in ``slot`` (-1 if none)."""
+        return self.weapon[gnome] if slot == Slot.WEAPON else self.defence[gnome]
+
+    def set_attachment(self, gnome: int, slot: int, design: int) -> None:
+        """Put ``design`` (or -1) in ``gnome``'s ``slot``; the caller handles the old card."""
+        if slot == Slot.WEAPON:
+            self.weapon[gnome] = design
+        else:
+            self.defence[gnome] = design
+        self.touch_house(self.owner(gnome))
+
+    def attach(self, seat: int, gnome: int, design: int) -> None:
+        """Attach ``design``; an attachment already in that slot is discarded (an upgrade)."""
+        slot = SLOT_OF_DESIGN[design]
+        old = self.attachment(gnome, slot)
+        if old >= 0:
+            self.to_discard(old)
+        self.set_attachment(gnome, slot, design)
+
+    def strip(self, gnome: int) -> None:
+        """Discard both attachments of ``gnome``."""
+        for slot in Slot:
+            old = self.attachment(gnome, slot)
+            if old >= 0:
+                self.to_discard(old)
+                self.set_attachment(gnome, slot, NO_CARD)
+
+    # ------------------------------------------------------------------ gnomes
+    def owner(self, gnome: int) -> int:
+        """Seat whose household holds ``gnome`` (-1 if none)."""
+        for seat, gnomes in enumerate(self.households):
+            if gnome in gnomes:
+                return seat
+        return NO_SEAT
+
+    def add_gnome(self, seat: int, gnome: int) -> None:
+        """``gnome`` joins household ``seat``."""
+        self.households[seat].append(gnome)
+        self.touch_house(seat)
+
+    def leave_household(self, seat: int, gnome: int) -> None:
+        """``gnome`` leaves household ``seat`` with its attachments discarded."""
+        self.strip(gnome)
+        self.households[seat].remove(gnome)
+        self.touch_house(seat)
+
+    def take_selection(self, slot: int) -> int:
+        """Take the selection gnome in ``slot`` and refill the slot (R6.1); on failure, R9.2."""
+        gnome = self.selection[slot]
+        if self.gnome_deck:
+            self.selection[slot] = self.gnome_deck.pop()
+        else:
+            self.selection[slot] = NO_GNOME
+            if not self.in_setup and not self.final_round:
+                self.final_round = True  # R9.2: this turn, then one more turn each
+                self.final_turns_left = self.game.num_players + 1
+        self.touch_table()
+        return gnome
+
+    def side_of(self, seat: int) -> int:
+        """0 for the attacker, 1 for the defender, -1 for a household outside the battle."""
+        if seat == self.b_att:
+            return 0
+        if seat == self.b_def:
+            return 1
+        return -1
+
+    def side_seat(self, side: int) -> int:
+        """Seat of the household battling on ``side``."""
+        return self.b_att if side == 0 else self.b_def
+
+    # ------------------------------------------------------------------ invariants
+    def check_invariants(self) -> None:
+        """Raise InvariantError if any component was created or lost."""
+        from gnome_envs.battle_gnomes.invariants import check
+
+        problems = check(self)
+        if problems:
+            raise InvariantError("; ".join(problems))

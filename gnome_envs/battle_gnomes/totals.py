@@ -1,0 +1,154 @@
+"""R7.5 Battle totals: what each side of a battle adds up to right now.
+
+A side's total is the sum over its battling gnomes of base strength, gnome ability, weapon and
+defence, plus its household's yard items, plus the bonuses of the cards, items and functions
+that took effect for it, minus the thrown items that hit it. Each number below comes from
+the card texts in ``components``.
+"""
+
+from __future__ import annotations
+
+from gnome_envs.battle_gnomes.components import (
+    BIRD_BATH_DEFEND_BONUS,
+    BOULDER_PENALTY,
+    BRAMBLE_ATTACK_BONUS,
+    CARD_VALUE,
+    COMPOST_BASE_GNOMES,
+    DOODLE_BONUS,
+    GNOME_STRENGTH,
+    GUS_YARD_BONUS,
+    HOME_TURF_FACTOR,
+    PEP_TALK_FACTOR,
+    SCARECROW_ATTACK_VALUE,
+    SHEARS_ATTACK_BONUS,
+    SHOVEL_DEFEND_BONUS,
+    SNICKERS_THROW_BONUS,
+    SPRINKLES_DEFEND_BONUS,
+    STONE_WALL_ATTACK_VALUE,
+    TINKER_WEAPON_BONUS,
+    TWINKLE_ALONE_BONUS,
+    UMBRELLA_REDUCTION,
+    Card,
+    G,
+)
+from gnome_envs.battle_gnomes.state import BattleGnomesState
+
+ATTACKER, DEFENDER = 0, 1
+
+
+def weapon_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_household: int) -> int:
+    """What ``gnome``'s weapon adds in this battle."""
+    design = state.weapon[gnome]
+    if design < 0 or gnome == G.HECTOR or state.b_null_w >> gnome & 1:
+        return 0
+    value = CARD_VALUE[design]
+    if design == Card.SHOVEL and side == DEFENDER:
+        value += SHOVEL_DEFEND_BONUS
+    elif design == Card.GARDEN_SHEARS and side == ATTACKER:
+        value += SHEARS_ATTACK_BONUS
+    elif design == Card.SLINGSHOT:
+        value += thrown_by_household
+    if gnome == G.TINKER:
+        value += TINKER_WEAPON_BONUS
+    return value
+
+
+def defence_value(state: BattleGnomesState, gnome: int) -> int:
+    """What ``gnome``'s defence adds in this battle."""
+    design = state.defence[gnome]
+    if design < 0 or gnome == G.RUSTY or state.b_null_d >> gnome & 1:
+        return 0
+    return CARD_VALUE[design]
+
+
+def ability_value(state: BattleGnomesState, gnome: int, side: int) -> int:
+    """What ``gnome``'s own text adds while it battles on ``side``."""
+    battlers = state.b_sides[side]
+    if gnome == G.SIR_SPRINKLES:
+        return SPRINKLES_DEFEND_BONUS if side == DEFENDER else 0
+    if gnome == G.BRAMBLE:
+        return BRAMBLE_ATTACK_BONUS if side == ATTACKER else 0
+    if gnome == G.BOULDER:
+        return -BOULDER_PENALTY if len(battlers) > 1 else 0
+    if gnome == G.TWINKLE:
+        return TWINKLE_ALONE_BONUS if len(battlers) == 1 else 0
+    if gnome == G.CAPTAIN_CLOVER:
+        return len(state.households[state.side_seat(side)]) - len(battlers)
+    if gnome == G.DOODLE:
+        return DOODLE_BONUS if state.weapon[gnome] < 0 and state.defence[gnome] < 0 else 0
+    if gnome == G.MARIGOLD:
+        return sum(state.defence[g] >= 0 for g in battlers)
+    if gnome == G.SAGE:
+        return state.b_actions[side]
+    return 0
+
+
+def gnome_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_household: int) -> int:
+    """Base strength (doubled by a Pep Talk), ability, weapon and defence of one battling gnome."""
+    strength = GNOME_STRENGTH[gnome]
+    if state.b_pep >> gnome & 1:
+        strength *= PEP_TALK_FACTOR
+    return (strength + ability_value(state, gnome, side)
+            + weapon_value(state, gnome, side, thrown_by_household) + defence_value(state, gnome))
+
+
+def yard_value(state: BattleGnomesState, side: int) -> int:
+    """The household's yard items for this side (Gus, Home Turf and Sneak Attack included)."""
+    if side == DEFENDER and state.b_sneak:
+        return 0
+    seat = state.side_seat(side)
+    items = state.yard[seat]
+    total = 0
+    for design in items:
+        if design == Card.BIRD_BATH:
+            total += CARD_VALUE[design] + (BIRD_BATH_DEFEND_BONUS if side == DEFENDER else 0)
+        elif design == Card.STONE_WALL:
+            total += CARD_VALUE[design] if side == DEFENDER else STONE_WALL_ATTACK_VALUE
+        elif design == Card.SCARECROW:
+            total += SCARECROW_ATTACK_VALUE if side == ATTACKER else CARD_VALUE[design]
+        elif design == Card.COMPOST_HEAP:
+            total += CARD_VALUE[design] + max(0, len(state.households[seat]) - COMPOST_BASE_GNOMES)
+        else:
+            total += CARD_VALUE[design]
+    if G.GUS in state.b_sides[side]:
+        total += GUS_YARD_BONUS * len(items)
+    if state.b_home >> side & 1:
+        total *= HOME_TURF_FACTOR
+    return total
+
+
+def thrown_penalty(state: BattleGnomesState, side: int) -> int:
+    """What the thrown items aimed at ``side`` take away (Thistle, Umbrellas, Snickers, Hose)."""
+    battlers = state.b_sides[side]
+    if not state.b_thrown or G.THISTLE in battlers:
+        return 0
+    umbrellas = sum(state.defence[g] == Card.UMBRELLA and defence_value(state, g) > 0 for g in battlers)
+    snickers_seat = -1
+    for s in (ATTACKER, DEFENDER):
+        if G.SNICKERS in state.b_sides[s]:
+            snickers_seat = state.side_seat(s)
+    total = 0
+    for item in state.b_thrown:
+        if item.side != side or item.washed:
+            continue
+        value = item.base + (SNICKERS_THROW_BONUS if item.thrower == snickers_seat else 0)
+        total += max(0, value - UMBRELLA_REDUCTION * umbrellas)
+    return total
+
+
+def side_breakdown(state: BattleGnomesState, side: int) -> tuple[list[int], int]:
+    """The value of each battling gnome of ``side`` (in order) and the side's whole total."""
+    seat = state.side_seat(side)
+    thrown_by_household = sum(1 for item in state.b_thrown if item.thrower == seat)
+    values = [gnome_value(state, g, side, thrown_by_household) for g in state.b_sides[side]]
+    return values, sum(values) + yard_value(state, side) + state.b_mods[side] - thrown_penalty(state, side)
+
+
+def side_total(state: BattleGnomesState, side: int) -> int:
+    """R7.5: the whole total of ``side`` now."""
+    return side_breakdown(state, side)[1]
+
+
+def totals(state: BattleGnomesState) -> tuple[int, int]:
+    """(attacker total, defender total)."""
+    return side_total(state, ATTACKER), side_total(state, DEFENDER)
