@@ -1,0 +1,59 @@
+"""Configuration of a Mighty Gnomes game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from gnome_envs.core.errors import ConfigError
+from gnome_envs.mighty_gnomes.components import GNOMES_IN_PLAY, GnomeType
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+GNOME_NAMES = tuple(t.name.lower() for t in GnomeType)
+
+
+@dataclass(frozen=True)
+class MightyGnomesConfig:
+    """``num_players`` 2-4; ``mighty_gnomes``: five type names to play with (None: drawn at random)."""
+
+    num_players: int = 2
+    mighty_gnomes: tuple[str, ...] | None = None
+    skip_forced: bool = True
+
+    def __post_init__(self) -> None:
+        n = self.num_players
+        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ConfigError(
+                f"mighty_gnomes_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players; got num_players={n!r}"
+            )
+        if not isinstance(self.skip_forced, bool):
+            raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
+        chosen = self.mighty_gnomes
+        if chosen is None:
+            return
+        if not isinstance(chosen, (tuple, list)) or not all(isinstance(x, str) for x in chosen):
+            raise ConfigError(f"mighty_gnomes must be a tuple of {GNOMES_IN_PLAY} names from "
+                              f"{GNOME_NAMES} (or None), got {chosen!r}")
+        names = tuple(x.lower() for x in chosen)
+        unknown = [x for x in names if x not in GNOME_NAMES]
+        if unknown or len(set(names)) != GNOMES_IN_PLAY or len(names) != GNOMES_IN_PLAY:
+            raise ConfigError(f"mighty_gnomes needs {GNOMES_IN_PLAY} distinct names from {GNOME_NAMES}; "
+                              f"got {chosen!r}")
+        object.__setattr__(self, "mighty_gnomes", names)
+
+    @property
+    def gnome_types(self) -> tuple[int, ...] | None:
+        """The configured mighty gnome types in type order, or None when drawn at setup."""
+        if self.mighty_gnomes is None:
+            return None
+        return tuple(sorted(GNOME_NAMES.index(x) for x in self.mighty_gnomes))
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> MightyGnomesConfig:
+        """Build a config, rejecting unknown keys with the list of known ones."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(kwargs) - known)
+        if unknown:
+            raise ConfigError(f"unknown mighty_gnomes_v0 option(s) {unknown}; known: {sorted(known)}")
+        return cls(**kwargs)

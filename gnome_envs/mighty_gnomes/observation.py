@@ -1,0 +1,434 @@
+"""Observation vector of Mighty Gnomes.
+
+Everything on the table is public except the treasure chests: the bag's contents and order,
+the face-down chests in other players' vaults, and the two chests another player has drawn
+and is choosing between. The observer sees its own face-down chests and, while it chooses,
+the two it drew. Seats are relative: block ``r`` describes the player ``r`` seats clockwise
+from the observer. All values lie in [0, 1]. ``F = 12 (n + 1)`` forest cells.
+
+==============  ======================  ========================================================
+segment         size                    content
+==============  ======================  ========================================================
+decision        13                      one-hot kind of the pending decision
+decider         n                       relative seat deciding now
+turn_player     n                       relative seat whose turn it is (none between turns)
+tile            5                       tile being used (1-4 gnomes, Druid)
+context         4                       free invitation, free upgrade, Druid turn, round end
+drawn           2 x 13                  the two chests the observer drew (only its own draw)
+session         16                      books the tile on the ladder can still activate
+progress        5 + n                   round one-hot; first player (relative seat)
+forest_icons    F x 7                   icon of every forest cell
+forest_owner    F x (n + 1)             tile of each relative seat / a Druid tile on the cell
+ladder_owner    5 x 14 x (n + 1)        owner of each ladder cell (rung x 2 + column)
+ladder_flags    5 x 2                   ladder closed, ladder in play
+books           14 x 12                 action of the book on each rung of both columns
+book_reserve    4 x 12 + 2              set-aside books, display books, display used
+glades          5 x 10                  glade and side in forest positions then set aside
+chests          3 x 13 + 3 + 1          open chests of the trail, treasure icons claimed, bag
+stacks          5 x 9                   mighty gnome type of each stack, cards left
+rewards         5 x 13                  reward box kinds of the round, claimed
+trail           n x (13 + n)            space of each relative seat, rank on the trail
+players         n x 50                  coins, VP, keys, resources, tracks, gnomes, tiles,
+                                        bedroom, Druid tiles, chests, score (see player_row)
+own_closed      13                      the observer's face-down chests per kind
+==============  ======================  ========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.mighty_gnomes.components import (
+    ATTIC_ROWS,
+    BOOKS,
+    CHEST_DISPLAY_SIZE,
+    DISPLAY_SLOTS,
+    GLADE_SIDES,
+    GNOMES_IN_PLAY,
+    KEYS_PER_COLOUR,
+    MAX_LEVEL,
+    NUM_BOOK_ACTIONS,
+    NUM_CHEST_KINDS,
+    NUM_CHESTS,
+    NUM_DRUID_TILES,
+    NUM_GLADES,
+    NUM_GNOME_TYPES,
+    NUM_ICONS,
+    NUM_LADDERS,
+    NUM_RES,
+    NUM_REWARD_KINDS,
+    NUM_TILES,
+    RES_SUPPLY,
+    REWARD_BOXES,
+    ROUND_REWARDS,
+    ROUNDS,
+    TRAIL_LAST,
+    TURNS_PER_ROUND,
+    GnomeType,
+)
+from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.mighty_gnomes.state import (
+    DRUID_TURN,
+    LADDER_CELLS,
+    NEUTRAL,
+    NO_TILE,
+    MightyGnomesState,
+    forest_icons,
+)
+
+TILE_CHOICES = NUM_TILES + 1
+CONTEXT = 4
+BOOK_REFS = 2 * ATTIC_ROWS + DISPLAY_SLOTS
+GLADE_IDS = NUM_GLADES * GLADE_SIDES
+TRAIL_SPACES = TRAIL_LAST + 1
+PLAYER_FEATURES = 50
+COIN_SCALE = 30.0
+VP_SCALE = 60.0
+SCORE_SCALE = 100.0
+UPGRADE_SCALE = 2.0 * MAX_LEVEL
+GNOME_COUNT_SCALE = 2.0
+CHEST_COUNT_SCALE = 8.0
+KIND_COUNT_SCALE = 3.0
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """Segments of the observation vector for one player count."""
+
+    num_players: int
+    segments: tuple[Segment, ...]
+    size: int
+    at: dict[str, int]  # segment name -> start offset
+    perm: tuple[np.ndarray, ...]  # per observer: absolute owner column of each relative column
+
+
+def build_layout(n: int) -> ObservationLayout:
+    """The observation layout for ``n`` players."""
+    cells = 12 * (n + 1)
+    owners = n + 1
+    b = LayoutBuilder()
+    for name, size in (
+        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("tile", TILE_CHOICES),
+        ("context", CONTEXT), ("drawn", 2 * NUM_CHEST_KINDS), ("session", BOOK_REFS),
+        ("progress", ROUNDS + n), ("forest_icons", cells * NUM_ICONS), ("forest_owner", cells * owners),
+        ("ladder_owner", NUM_LADDERS * LADDER_CELLS * owners), ("ladder_flags", NUM_LADDERS * 2),
+        ("books", 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS), ("book_reserve", 4 * NUM_BOOK_ACTIONS + DISPLAY_SLOTS),
+        ("glades", NUM_GLADES * GLADE_IDS), ("chests", CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS + 3 + 1), ("stacks", GNOMES_IN_PLAY * (NUM_GNOME_TYPES + 1)),
+        ("rewards", REWARD_BOXES * (NUM_REWARD_KINDS + 1)), ("trail", n * (TRAIL_SPACES + n)),
+        ("players", n * PLAYER_FEATURES), ("own_closed", NUM_CHEST_KINDS),
+    ):
+        b.add(name, size)
+    segments = b.build()
+    perm = tuple(np.array([(seat + r) % n for r in range(n)] + [n]) for seat in range(n))
+    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, perm)
+
+
+LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
+STATE_EXTRA = (4 + 1) * NUM_CHEST_KINDS  # every seat's face-down chests, then the bag
+ATTIC_STATIC = NUM_LADDERS * 2 + 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS + 4 * NUM_BOOK_ACTIONS + DISPLAY_SLOTS
+
+
+@cache
+def icon_features(glades: tuple[int, ...]) -> np.ndarray:
+    """One-hot icon of every forest cell for glades listed bottom to top (shared, read-only)."""
+    icons = forest_icons(glades)[0]
+    out = np.zeros((len(icons), NUM_ICONS), dtype=np.float32)
+    out[np.arange(len(icons)), icons] = 1.0
+    out = out.ravel()
+    out.flags.writeable = False
+    return out
+
+
+def forest_owner_features(state: MightyGnomesState) -> np.ndarray:
+    """Owner of every forest cell, columns by absolute seat then Druid (cached by the state)."""
+    n = state.game.num_players
+    out = np.zeros((len(state.forest_owner), n + 1), dtype=np.float32)
+    for cell, owner in enumerate(state.forest_owner):
+        if owner >= 0:
+            out[cell, n if owner == NEUTRAL else owner] = 1.0
+    return out
+
+
+def attic_features(state: MightyGnomesState) -> tuple[np.ndarray, np.ndarray]:
+    """Ladder owners by absolute seat, then flags, books and book reserve (cached by the state)."""
+    from gnome_envs.mighty_gnomes.placement import ladder_in_play
+
+    n = state.game.num_players
+    owners = np.zeros((NUM_LADDERS, LADDER_CELLS, n + 1), dtype=np.float32)
+    rest = np.zeros(ATTIC_STATIC, dtype=np.float32)
+    for ladder in range(NUM_LADDERS):
+        for cell, owner in enumerate(state.ladder_cells[ladder]):
+            if owner >= 0:
+                owners[ladder, cell, n if owner == NEUTRAL else owner] = 1.0
+        rest[2 * ladder] = state.ladder_closed[ladder]
+        rest[2 * ladder + 1] = ladder_in_play(state, ladder)
+    books = NUM_LADDERS * 2
+    for col in range(2):
+        for row, book in enumerate(state.columns[col]):
+            rest[books + (col * ATTIC_ROWS + row) * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
+    reserve = books + 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS
+    for i, book in enumerate(state.book_aside):
+        rest[reserve + i * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
+    for i, book in enumerate(state.book_display):
+        rest[reserve + (2 + i) * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
+        rest[reserve + 4 * NUM_BOOK_ACTIONS + i] = state.display_used[i]
+    return owners, rest
+
+
+def _attic(state: MightyGnomesState) -> tuple[np.ndarray, np.ndarray]:
+    attic = state._attic_obs
+    if attic is None:
+        attic = state._attic_obs = attic_features(state)
+    return attic
+
+
+def board_features(state: MightyGnomesState, seat: int) -> np.ndarray:
+    """Forest and attic ("forest_icons" to "book_reserve") from ``seat``'s side; the state caches
+    it per seat, built from its absolute forest and attic caches."""
+    forest = state._forest_obs
+    if forest is None:
+        forest = state._forest_obs = forest_owner_features(state)
+    owners, rest = _attic(state)
+    perm = LAYOUTS[state.game.num_players].perm[seat]
+    return np.concatenate([icon_features(tuple(state.glades)), forest[:, perm].ravel(),
+                           owners[:, :, perm].ravel(), rest])
+
+
+def _owner_column(n: int, owner: int) -> int:
+    return n if owner == NEUTRAL else owner
+
+
+def _board_offsets(n: int) -> tuple[int, int, int, int]:
+    at = LAYOUTS[n].at
+    start = at["forest_icons"]
+    reserve = at["book_reserve"] + 4 * NUM_BOOK_ACTIONS
+    return at["forest_owner"] - start, at["ladder_owner"] - start, at["ladder_flags"] - start, reserve - start
+
+
+def note_forest_tile(state: MightyGnomesState, owner: int, cells: tuple[int, ...]) -> None:
+    """Update the forest caches for a tile just laid (copies: clones share the arrays)."""
+    n = state.game.num_players
+    column = _owner_column(n, owner)
+    if state._forest_obs is not None:
+        forest = state._forest_obs.copy()
+        forest[list(cells), column] = 1.0
+        state._forest_obs = forest
+    owner_at = _board_offsets(n)[0]
+    for seat, board in enumerate(state._board):
+        if board is not None:
+            rel = (column - seat) % n if column < n else n
+            board = board.copy()
+            board[[owner_at + cell * (n + 1) + rel for cell in cells]] = 1.0
+            state._board[seat] = board
+
+
+def note_attic_tile(state: MightyGnomesState, ladder: int, owner: int, cells: list[int], closed: bool) -> None:
+    """Update the attic caches for a tile just laid on ``ladder`` (cells: rung x 2 + column)."""
+    n = state.game.num_players
+    column = _owner_column(n, owner)
+    if state._attic_obs is not None:
+        owners, rest = state._attic_obs
+        owners = owners.copy()
+        owners[ladder, cells, column] = 1.0
+        if closed:
+            rest = rest.copy()
+            rest[2 * ladder] = 1.0
+        state._attic_obs = (owners, rest)
+    _, ladder_at, flags_at, _ = _board_offsets(n)
+    first = ladder_at + ladder * LADDER_CELLS * (n + 1)
+    for seat, board in enumerate(state._board):
+        if board is not None:
+            rel = (column - seat) % n if column < n else n
+            board = board.copy()
+            board[[first + cell * (n + 1) + rel for cell in cells]] = 1.0
+            if closed:
+                board[flags_at + 2 * ladder] = 1.0
+            state._board[seat] = board
+
+
+def note_display_used(state: MightyGnomesState, slot: int) -> None:
+    """Update the attic caches after display book ``slot`` was used."""
+    n = state.game.num_players
+    if state._attic_obs is not None:
+        owners, rest = state._attic_obs
+        rest = rest.copy()
+        rest[len(rest) - DISPLAY_SLOTS + slot] = 1.0
+        state._attic_obs = (owners, rest)
+    used_at = _board_offsets(n)[3]
+    for seat, board in enumerate(state._board):
+        if board is not None:
+            board = board.copy()
+            board[used_at + slot] = 1.0
+            state._board[seat] = board
+
+
+def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
+    """Observation vector of ``seat``."""
+    n = state.game.num_players
+    layout = LAYOUTS[n]
+    at = layout.at
+    obs = np.zeros(layout.size, dtype=np.float32)
+    board = state._board[seat]
+    if board is None:
+        board = state._board[seat] = board_features(state, seat)
+    obs[at["forest_icons"]:at["glades"]] = board
+    public = state._public_obs
+    if public is None:
+        public = state._public_obs = public_features(state)
+    obs[at["glades"]:at["trail"]] = public
+    start = at["players"]
+    for r in range(n):
+        p = (seat + r) % n
+        row = state._rows[p]
+        if row is None:
+            row = state._rows[p] = player_row(state, p)
+        obs[start + r * PLAYER_FEATURES:start + (r + 1) * PLAYER_FEATURES] = row
+    ones = _decision(state, seat, at)
+    _relative(state, seat, at, ones)
+    start = at["own_closed"]
+    for kind in state.closed[seat]:
+        obs[start + kind] = min(1.0, obs[start + kind] + 1.0 / KIND_COUNT_SCALE)
+    obs[ones] = 1.0
+    return obs
+
+
+def _rel(state: MightyGnomesState, seat: int, other: int) -> int:
+    return (other - seat) % state.game.num_players
+
+
+def _decision(state: MightyGnomesState, seat: int, at: dict[str, int]) -> list[int]:
+    ones = []
+    if state.turn_player >= 0:
+        ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
+    if state.tile != NO_TILE:
+        ones.append(at["tile"] + state.tile)
+    d = state.pending
+    if d is None:
+        return ones
+    ones += [at["decision"] + d.kind, at["decider"] + _rel(state, seat, d.player)]
+    context = at["context"]
+    if d.kind == DecisionKind.INVITE and d.data[0]:
+        ones.append(context)
+    if d.kind == DecisionKind.UPGRADE and d.data[0]:
+        ones.append(context + 1)
+    if state.turn_kind == DRUID_TURN:
+        ones.append(context + 2)
+    if state.turn_player < 0:
+        ones.append(context + 3)
+    if state.drawn and d.player == seat:
+        ones += [at["drawn"] + i * NUM_CHEST_KINDS + kind for i, kind in enumerate(state.drawn)]
+    ones += [at["session"] + ref for ref in state.session]
+    return ones
+
+
+def public_features(state: MightyGnomesState) -> np.ndarray:
+    """Glades, open chests, the bag, the mighty gnome stacks and the round's rewards: the
+    public table that looks the same from every seat (cached by the state)."""
+    n = state.game.num_players
+    at = LAYOUTS[n].at
+    start = at["glades"]
+    out = np.zeros(at["trail"] - start, dtype=np.float32)
+    ones = [at["glades"] + i * GLADE_IDS + g for i, g in enumerate(state.glades + state.glade_aside)]
+    chests = at["chests"]
+    ones += [chests + i * NUM_CHEST_KINDS + kind for i, kind in enumerate(state.chest_display) if kind >= 0]
+    claimed = chests + CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS
+    ones += [claimed + i for i, c in enumerate(state.treasure_claimed) if c]
+    out[claimed + 3 - start] = len(state.chest_bag) / NUM_CHESTS
+    stacks = at["stacks"]
+    for s, kind in enumerate(state.gnome_types):
+        ones.append(stacks + s * (NUM_GNOME_TYPES + 1) + kind)
+        out[stacks + s * (NUM_GNOME_TYPES + 1) + NUM_GNOME_TYPES - start] = state.stack[s] / n
+    if state.round:
+        rewards = at["rewards"]
+        for i, reward in enumerate(ROUND_REWARDS[state.round]):
+            ones.append(rewards + i * (NUM_REWARD_KINDS + 1) + reward)
+            if state.rewards_claimed[i]:
+                ones.append(rewards + i * (NUM_REWARD_KINDS + 1) + NUM_REWARD_KINDS)
+    out[np.array(ones, dtype=np.int64) - start] = 1.0
+    return out
+
+
+def _relative(state: MightyGnomesState, seat: int, at: dict[str, int], ones: list[int]) -> None:
+    """Round, first player and the trail, as seen from ``seat``."""
+    n = state.game.num_players
+    if state.round:
+        ones.append(at["progress"] + state.round - 1)
+    ones.append(at["progress"] + ROUNDS + (state.first_player - seat) % n)
+    trail = at["trail"]
+    width = TRAIL_SPACES + n
+    for rank, p in enumerate(state.trail_order()):
+        base = trail + (p - seat) % n * width
+        ones += [base + state.trail[p], base + TRAIL_SPACES + rank]
+
+
+ROW_SCALE = np.array(
+    [1 / COIN_SCALE, 1 / VP_SCALE, 1 / KEYS_PER_COLOUR] + [1 / RES_SUPPLY] * NUM_RES
+    + [1 / MAX_LEVEL, 1 / MAX_LEVEL, 1 / UPGRADE_SCALE] + [1 / GNOME_COUNT_SCALE] * NUM_GNOME_TYPES
+    + [1.0] * (2 + NUM_TILES + NUM_TILES + 1 + 2) + [1 / NUM_DRUID_TILES, 1.0, 1 / CHEST_COUNT_SCALE]
+    + [1 / KIND_COUNT_SCALE] * NUM_CHEST_KINDS + [1 / SCORE_SCALE, 1 / TURNS_PER_ROUND],
+    dtype=np.float32,
+)
+
+
+def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
+    """Scaled features of seat ``p`` (cached by the state until the seat changes): coins, VP,
+    keys, resources, track levels, upgrades, gnomes per type, Magic / Alchemist unused, tiles
+    used, bedroom tile, bedroom first, free use, Druid tiles, a Druid turn left, face-down
+    chests, opened chests per kind, final score now, turns taken."""
+    from gnome_envs.mighty_gnomes.scoring import total
+
+    gnomes = [0] * NUM_GNOME_TYPES
+    magic_free = alchemy_free = 0
+    for kind, used in zip(state.gnomes[p], state.gnome_used[p]):
+        gnomes[kind] += 1
+        if not used:
+            magic_free |= kind == GnomeType.MAGIC
+            alchemy_free |= kind == GnomeType.ALCHEMIST
+    opened = [0] * NUM_CHEST_KINDS
+    for kind in state.opened[p]:
+        opened[kind] += 1
+    bedroom = [0] * (NUM_TILES + 1)
+    bedroom[state.bedroom[p]] = 1  # NO_TILE (-1) marks the last entry: an empty bedroom
+    used = state.used_tiles[p]
+    raw = [state.coins[p], state.vp[p], state.keys[p], *state.res[p], state.warehouse[p], state.dining[p],
+           state.upgrades[p], *gnomes, magic_free, alchemy_free, used & 1, used >> 1 & 1, used >> 2 & 1,
+           used >> 3 & 1, *bedroom, state.must_first[p], state.free_use[p], state.druid_tiles[p],
+           state.druid_used[p] < state.druid_tiles[p], len(state.closed[p]), *opened, total(state, p),
+           state.turns_taken[p]]
+    row = np.array(raw, dtype=np.float32)
+    row *= ROW_SCALE
+    np.minimum(row, 1.0, out=row)
+    return row
+
+
+def full_state(state: MightyGnomesState) -> np.ndarray:
+    """Seat 0's observation plus every seat's face-down chests and the bag (counts / 3)."""
+    extra = np.zeros(STATE_EXTRA, dtype=np.float32)
+    for p in range(state.game.num_players):
+        for kind in state.closed[p]:
+            extra[p * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
+    for kind in state.chest_bag + state.drawn:
+        extra[4 * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
+    return np.concatenate([observe(state, 0), np.minimum(extra, 1.0)])
+
+
+__all__ = [
+    "LAYOUTS",
+    "STATE_EXTRA",
+    "attic_features",
+    "board_features",
+    "build_layout",
+    "forest_owner_features",
+    "full_state",
+    "icon_features",
+    "note_attic_tile",
+    "note_display_used",
+    "note_forest_tile",
+    "observe",
+    "player_row",
+    "public_features",
+]

@@ -1,0 +1,110 @@
+"""The action encoding, the observation layout and hidden information (``seeds/mighty_gnomes.md``,
+"Decisions and encoding")."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gnome_envs.mighty_gnomes.actions import LAYOUTS, Decoded, Family
+from gnome_envs.mighty_gnomes.observation import LAYOUTS as OBS_LAYOUTS
+from gnome_envs.mighty_gnomes.observation import PLAYER_FEATURES
+
+from .helpers import (
+    T1,
+    Mode,
+    build,
+    choose,
+    decision,
+    fresh,
+    legal,
+    random_play,
+    use,
+)
+
+
+@pytest.mark.parametrize("n, size", [(2, 305), (3, 353), (4, 401)])
+def test_action_layout_sizes_and_round_trip(n, size):
+    """Every flat index decodes to a family and arguments that encode back to it."""
+    layout = LAYOUTS[n]
+    assert layout.num_actions == size
+    for action in range(size):
+        d = layout.decode(action)
+        assert isinstance(d, Decoded)
+        assert layout.encode(d.family, d.arg, d.arg2) == action
+    assert [layout.offset[f] for f in Family] == sorted(layout.offset.values())
+
+
+def test_describe_every_action_in_every_decision():
+    """describe_action gives text for every index, legal or not, whatever is pending."""
+    state = fresh(2, seed=11)
+    seen = set()
+
+    def describe(s):
+        if s.pending.kind not in seen:
+            seen.add(s.pending.kind)
+            texts = [s.describe_action(a) for a in range(s.game.num_actions)]
+            assert all(isinstance(t, str) and t for t in texts)
+        return False
+
+    random_play(state, seed=11, until=describe)
+    assert len(seen) >= 8
+    assert "GAME OVER" in state.render_text()
+
+
+def test_observation_layout_and_range():
+    """Observations have the layout's size, lie in [0, 1] and are seat-relative."""
+    state = build(3, coins={0: 9, 1: 3, 2: 6})
+    layout = OBS_LAYOUTS[3]
+    players = layout.at["players"]
+    for seat in range(3):
+        obs = state.observation(seat)
+        assert obs.shape == (layout.size,) and obs.dtype == np.float32
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
+        own_coins = obs[players]  # block 0 is the observer
+        assert own_coins == pytest.approx(state.coins[seat] / 30.0)
+        assert obs[players + PLAYER_FEATURES] == pytest.approx(state.coins[(seat + 1) % 3] / 30.0)
+    assert state.state_vector().size == state.game.state_size
+
+
+def test_closed_chests_are_hidden_from_other_seats():
+    """A face-down chest is in its owner's observation only; swapping it changes nobody else's."""
+    state = build(closed={0: ["owl"]})
+    other = build(closed={0: ["trophy"]})
+    assert np.array_equal(state.observation(1), other.observation(1))
+    assert not np.array_equal(state.observation(0), other.observation(0))
+
+
+def test_drawn_chests_visible_only_to_the_drawer():
+    """The two drawn chests show in the drawer's observation and nowhere else."""
+    state = build()
+    use(state, T1, Mode.GATHER)
+    choose(state, Family.FOREST, 1, 0)  # a chest icon
+    assert decision(state) == "keep_chest"
+    at = OBS_LAYOUTS[2].at["drawn"]
+    assert state.observation(0)[at:at + 26].sum() == 2
+    assert state.observation(1)[at:at + 26].sum() == 0
+
+
+def test_determinize_redeals_only_what_the_seat_cannot_see():
+    """determinize(seat) keeps the seat's own chests and observation, redeals the other vaults
+    and the bag, and keeps the drawn chests only for their drawer."""
+    state = build(closed={0: ["owl", "trophy"], 1: ["frog", "gem", "timber"]})
+    use(state, T1, Mode.GATHER)
+    choose(state, Family.FOREST, 1, 0)
+    drawn = list(state.drawn)
+    changed_vault = changed_drawn = False
+    for k in range(20):
+        det = state.determinize(0, np.random.default_rng(k))
+        assert det.closed[0] == state.closed[0] and det.drawn == drawn
+        assert np.array_equal(det.observation(0), state.observation(0))
+        assert len(det.closed[1]) == 3
+        changed_vault |= det.closed[1] != state.closed[1]
+        det.check_invariants()
+        det1 = state.determinize(1, np.random.default_rng(k))
+        assert det1.closed[1] == state.closed[1]
+        assert np.array_equal(det1.observation(1), state.observation(1))
+        changed_drawn |= det1.drawn != drawn
+        det1.check_invariants()
+    assert changed_vault and changed_drawn
+    assert legal(state)  # the original is untouched and still deciding
