@@ -10,9 +10,9 @@ option is simply not offered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple
+
+from gnome_envs.core.loop import Decision, DecisionRule, RuleTable
 
 
 class Task(IntEnum):
@@ -68,62 +68,13 @@ class DecisionKind(IntEnum):
 NUM_DECISION_KINDS = len(DecisionKind)
 
 
-class Decision(NamedTuple):
-    """The pending decision: its kind, who decides, context, and its legal actions."""
+RULES = RuleTable()
+DECISIONS: dict[int, DecisionRule] = RULES.decisions
+TASKS: dict[int, Callable[..., None]] = RULES.tasks
+offer = RULES.offer
+push = RULES.push
+advance = RULES.advance
+resolve_decision = RULES.resolve
+reoffer = RULES.reoffer
 
-    kind: int
-    player: int
-    data: tuple
-    legal: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DecisionRule:
-    """How to list the legal actions of a decision kind and how to resolve one."""
-
-    options: Callable[[Any, int, tuple], list[int]]
-    resolve: Callable[[Any, Decision, int], None]
-
-
-DECISIONS: dict[int, DecisionRule] = {}
-TASKS: dict[int, Callable[..., None]] = {}
-
-
-def offer(state: Any, kind: DecisionKind, player: int, data: tuple = ()) -> bool:
-    """Make ``player`` decide ``kind`` if it has a legal option; return whether it was offered."""
-    legal = DECISIONS[kind].options(state, player, data)
-    if not legal:
-        return False
-    state.pending = Decision(int(kind), player, data, tuple(legal))
-    return True
-
-
-def reoffer(state: Any) -> None:
-    """Recompute the legal actions of the pending decision (after hidden cards were resampled)."""
-    d = state.pending
-    if d is not None:
-        legal = DECISIONS[d.kind].options(state, d.player, d.data)
-        state.pending = Decision(d.kind, d.player, d.data, tuple(legal))
-
-
-def push(state: Any, *tasks: tuple) -> None:
-    """Queue ``tasks`` so that the first one given runs first."""
-    state.tasks.extend(reversed(tasks))
-
-
-def advance(state: Any) -> None:
-    """Run queued tasks until a decision is pending or the game is over."""
-    while state.pending is None and not state.finished:
-        if not state.tasks:
-            state.finished = True
-            return
-        task = state.tasks.pop()
-        TASKS[task[0]](state, *task[1:])
-
-
-def resolve_decision(state: Any, action: int) -> None:
-    """Apply ``action`` to the pending decision and advance."""
-    decision = state.pending
-    state.pending = None
-    DECISIONS[decision.kind].resolve(state, decision, action)
-    advance(state)
+__all__ = ["DECISIONS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS", "RULES", "TASKS", "Task", "advance", "offer", "push", "reoffer", "resolve_decision"]

@@ -11,9 +11,10 @@ turn checks them itself before counting goals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any
+
+from gnome_envs.core.loop import Decision, DecisionRule, RuleTable
 
 
 class Step(IntEnum):
@@ -50,62 +51,13 @@ class DecisionKind(IntEnum):
 NUM_DECISION_KINDS = len(DecisionKind)
 
 
-class Decision(NamedTuple):
-    """The pending decision: its kind, who decides, context, and its legal actions."""
+RULES = RuleTable()
+DECISIONS: dict[int, DecisionRule] = RULES.decisions
+STEPS: dict[int, Callable[..., None]] = RULES.tasks
+AFTER_CHANGE: list[Callable[[Any], None]] = RULES.after_advance  # secret goals
+offer = RULES.offer
+push = RULES.push
+advance = RULES.advance
+resolve_decision = RULES.resolve
 
-    kind: int
-    player: int
-    data: tuple
-    legal: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DecisionRule:
-    """How to list the legal actions of a decision kind and how to resolve one."""
-
-    options: Callable[[Any, int, tuple], list[int]]
-    resolve: Callable[[Any, Decision, int], None]
-
-
-DECISIONS: dict[int, DecisionRule] = {}
-STEPS: dict[int, Callable[..., None]] = {}
-AFTER_CHANGE: list[Callable[[Any], None]] = []  # run after every step and decision (secret goals)
-
-
-def offer(state: Any, kind: DecisionKind, player: int, data: tuple = ()) -> bool:
-    """Make ``player`` decide ``kind`` if it has a legal option; return whether it was offered."""
-    legal = DECISIONS[kind].options(state, player, data)
-    if not legal:
-        return False
-    state.pending = Decision(int(kind), player, data, tuple(legal))
-    return True
-
-
-def push(state: Any, *steps: tuple) -> None:
-    """Queue ``steps`` so that the first one given runs first."""
-    state.tasks.extend(reversed(steps))
-
-
-def _after_change(state: Any) -> None:
-    for hook in AFTER_CHANGE:
-        hook(state)
-
-
-def advance(state: Any) -> None:
-    """Run queued steps until a decision is pending or the game is over, then run the
-    after-change hooks (every state a player can see, or that ends the game, is checked)."""
-    while state.pending is None and not state.finished:
-        if not state.tasks:
-            state.finished = True
-            break
-        step = state.tasks.pop()
-        STEPS[step[0]](state, *step[1:])
-    _after_change(state)
-
-
-def resolve_decision(state: Any, action: int) -> None:
-    """Apply ``action`` to the pending decision and advance."""
-    decision = state.pending
-    state.pending = None
-    DECISIONS[decision.kind].resolve(state, decision, action)
-    advance(state)
+__all__ = ["AFTER_CHANGE", "DECISIONS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS", "RULES", "STEPS", "Step", "advance", "offer", "push", "resolve_decision"]

@@ -1,4 +1,4 @@
-"""The engine loop: a task stack, the pending decision, and the handler registries.
+"""Gnome Village's task and decision kinds, and its rule table (the loop is ``core.loop``).
 
 ``flow`` registers the turn-structure tasks, ``decisions`` and ``business`` register decision
 rules. A decision is offered only with its legal actions computed once, so the mask of a
@@ -8,9 +8,10 @@ simply not offered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Callable, NamedTuple
+from typing import Callable
+
+from gnome_envs.core.loop import Decision, DecisionRule, RuleTable
 
 
 class Task(IntEnum):
@@ -66,54 +67,13 @@ class DecisionKind(IntEnum):
 NUM_DECISION_KINDS = len(DecisionKind)
 
 
-class Decision(NamedTuple):
-    """The pending decision: its kind, who decides, context, and its legal actions."""
+RULES = RuleTable()
+DECISIONS: dict[int, DecisionRule] = RULES.decisions
+TASKS: dict[int, Callable[..., None]] = RULES.tasks
+offer = RULES.offer
+push = RULES.push
+advance = RULES.advance
+resolve_decision = RULES.resolve
 
-    kind: int
-    player: int
-    data: tuple
-    legal: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DecisionRule:
-    """How to list the legal actions of a decision kind and how to resolve one."""
-
-    options: Callable[[Any, int, tuple], list[int]]
-    resolve: Callable[[Any, Decision, int], None]
-
-
-DECISIONS: dict[int, DecisionRule] = {}
-TASKS: dict[int, Callable[..., None]] = {}
-
-
-def offer(state: Any, kind: DecisionKind, player: int, data: tuple = ()) -> bool:
-    """Make ``player`` decide ``kind`` if it has a legal option; return whether it was offered."""
-    legal = DECISIONS[kind].options(state, player, data)
-    if not legal:
-        return False
-    state.pending = Decision(int(kind), player, data, tuple(legal))
-    return True
-
-
-def push(state: Any, *tasks: tuple) -> None:
-    """Queue ``tasks`` so that the first one given runs first."""
-    state.tasks.extend(reversed(tasks))
-
-
-def advance(state: Any) -> None:
-    """Run queued tasks until a decision is pending or the game is over."""
-    while state.pending is None and not state.finished:
-        if not state.tasks:
-            state.finished = True
-            return
-        task = state.tasks.pop()
-        TASKS[task[0]](state, *task[1:])
-
-
-def resolve_decision(state: Any, action: int) -> None:
-    """Apply ``action`` to the pending decision and advance."""
-    decision = state.pending
-    state.pending = None
-    DECISIONS[decision.kind].resolve(state, decision, action)
-    advance(state)
+__all__ = ["DECISIONS", "TASKS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS",
+           "RULES", "Task", "advance", "offer", "push", "resolve_decision"]
