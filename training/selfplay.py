@@ -187,6 +187,7 @@ def summarize(records: list[GameRecord], names: list[str], wall: float) -> dict[
         "game_length": {"unit": "decisions", "mean": mean_len, "std": std_len,
                         "min": min(lengths, default=0), "max": max(lengths, default=0)},
         "unfinished_games": sum(1 for rec in records if not rec.finished),
+        "games_no_seat_won": sum(1 for rec in records if rec.finished and not any(rec.win_shares)),
         "total_decisions": total,
         "reference_win_rate": 1.0 / players,
         "timing": {"wall_s": wall, "steps_per_s": total / wall if wall > 0 else 0.0,
@@ -234,6 +235,8 @@ def render_text(report: dict[str, Any]) -> str:
         (f"Speed: {report['total_decisions']:,} steps in {timing['wall_s']:.2f} s wall: "
         f"{timing['steps_per_s']:,.0f} steps/s, {timing['games_per_s']:,.2f} games/s"),
     ]
+    if report["games_no_seat_won"]:
+        lines.append(f"Finished games no seat won (an automated rival won): {report['games_no_seat_won']}")
     if report["unfinished_games"]:
         lines.append(f"Unfinished (truncated) games, counted as no win: {report['unfinished_games']}")
     return "\n".join(lines)

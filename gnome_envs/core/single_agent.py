@@ -83,10 +83,8 @@ class SingleAgentEnv(gymnasium.Env):
         self._ended_by_illegal_action = False
 
     def _resolve_opponents(self, opponents: OpponentSpec, n: int) -> list[Any]:
-        if n == 1:
-            return []
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
-            return [resolve_policy(opponents, self.env_id)] * (n - 1)
+            return [resolve_policy(opponents, self.env_id)] * (n - 1)  # checked even for 0 opponents
         if len(opponents) != n - 1:
             raise ConfigError(f"need {n - 1} opponents for {n} players, got {len(opponents)}")
         return [resolve_policy(spec, self.env_id) for spec in opponents]

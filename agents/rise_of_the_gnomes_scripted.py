@@ -1,0 +1,432 @@
+"""Scripted Rise of the Gnomes player: a readable priority list per decision.
+
+Priorities, in plain words:
+
+* brewer placement: build breweries first (Build Brewery, the Brewery Foreman, Expand cards),
+  then spread customers (Barrel Delivery and Brew Festival cards, Employ Thugs on Gnome cubes,
+  Beer Competitions that hit the Gnomes, Hire Bard), upgrades while gold allows, Hops Glen
+  and gain spaces, and Brew Beer to refill; Orctoberfest only in the last turn; never claim an
+  action card space it cannot pay for with the beer and gold not yet committed;
+* where to act: the tile that most improves a simple position value (its own income over the
+  turns left, tiles controlled, minus the Gnomes' and the best rival's income), tried on a copy;
+* the dragon and the Gnomes' ties: where they hurt the Gnomes and the rivals, never itself;
+* bribes when a brewery or more cubes than the bribe is worth are at stake;
+* drafts and upgrades by a fixed preference (production and income first).
+
+It reads only what its seat may know (the state it is given is a determinization).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from agents import register_scripted
+from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes.actions import (
+    ALLY_SPACE_BASE,
+    CARD_SPACE_BASE,
+    LAYOUTS,
+    PLAYER_SPACE_BASE,
+    Family,
+)
+from gnome_envs.rise_of_the_gnomes.cardphase import card_cost
+from gnome_envs.rise_of_the_gnomes.cards import (
+    ACTION_CARDS,
+    ALLIES,
+    GNOME_CARDS,
+    JUDGES,
+    MAX_CARD_SPACES,
+    ActionKind,
+    AllyEffect,
+)
+from gnome_envs.rise_of_the_gnomes.components import (
+    BRIBE,
+    DRAGON_FILL,
+    NUM_TURNS,
+    BoardAction,
+    PlayerSpace,
+    Upgrade,
+)
+from gnome_envs.rise_of_the_gnomes.flow import gnome_income, judge_count, player_income
+from gnome_envs.rise_of_the_gnomes.pending import DecisionKind
+from gnome_envs.rise_of_the_gnomes.state import RiseState
+
+Score = Callable[[RiseState, int, int], float]
+RACE_ORDER = (2, 8, 6, 0, 4, 3, 1, 5, 9, 7)  # Dwarves, Halflings, Humans, Orcs, Elves, ...
+UPGRADE_ORDER = (Upgrade.PRODUCTION, Upgrade.HOPS_GLEN, Upgrade.GUILD, Upgrade.TAVERN, Upgrade.TWIN,
+                 Upgrade.PORT, Upgrade.DESERT, Upgrade.SEA)
+CONTROL_WEIGHT = 0.8
+GOLD_WEIGHT = 0.3
+GNOME_WEIGHT = 0.7
+RIVAL_WEIGHT = 0.3
+GNOME_CUBE_WEIGHT = 0.15  # the Gnomes run out of cubes to place and score instead
+BREWERY_STAKE = 3.0
+ORCTOBERFEST_HOARD = 12
+LOW_BEER = 6
+CARD_BEER_RESERVE = 4  # brew when fewer than this many beer (and gold) are free for cards
+
+
+# ============================================================================ evaluation
+def turns_left(state: RiseState) -> int:
+    """Score phases still to come, this turn's included."""
+    return NUM_TURNS - max(state.turn, 1) + 1
+
+
+def value(state: RiseState, seat: int) -> float:
+    """How good the position looks for ``seat``: points now and income to come, tiles held,
+    minus the Gnomes' and the best rival's prospects."""
+    left = turns_left(state)
+    vp, gold = player_income(state, seat)
+    g_vp, _ = gnome_income(state)
+    control = sum(1 for pos in state.game.positions if state.controller(pos) == seat)
+    rivals = [player_income(state, p)[0] for p in range(state.n) if p != seat]
+    best_rival = max(rivals) if rivals else 0
+    return (state.vp[seat] + left * (vp + GOLD_WEIGHT * gold) + CONTROL_WEIGHT * control
+            - GNOME_WEIGHT * (state.g_vp + left * g_vp) - RIVAL_WEIGHT * left * best_rival
+            - GNOME_CUBE_WEIGHT * left * state.g_cubes_out)
+
+
+def after(state: RiseState, seat: int, change: Callable[[RiseState], object]) -> float:
+    """``value`` once ``change`` has been made on a copy."""
+    trial = state.clone()
+    change(trial)
+    return value(trial, seat)
+
+
+def _pos(state: RiseState, action: int) -> int:
+    return LAYOUTS[state.n].args[action]
+
+
+def _family(state: RiseState, action: int) -> Family:
+    return LAYOUTS[state.n].table[action].family
+
+
+# ============================================================================ where to act
+def _margin(state: RiseState, seat: int, pos: int) -> int:
+    """``seat``'s market strength on ``pos`` minus the strongest other owner's."""
+    others = max((state.strength(pos, o) for o in range(state.owners) if o != seat), default=0)
+    return state.strength(pos, seat) - others
+
+
+def _score_build(state: RiseState, seat: int, action: int) -> float:
+    pos = _pos(state, action)
+    sources = targets.brewery_sources(state, seat, pos) if state.board_breweries(seat) == 0 else []
+    source = max(sources, key=lambda src: _margin(state, seat, src)) if sources else -1
+    return after(state, seat, lambda s: targets.execute_build(s, seat, pos, source))
+
+
+def _adder(count: int) -> Score:
+    def score(state: RiseState, seat: int, action: int) -> float:
+        pos = _pos(state, action)
+        return after(state, seat, lambda s: s.add_cubes(seat, pos, count))
+    return score
+
+
+def _score_cubes(state: RiseState, seat: int, action: int) -> float:
+    data = state.pending.data
+    count = data[-1] if data else 1
+    return _adder(count)(state, seat, action)
+
+
+def _score_thugs(state: RiseState, seat: int, action: int) -> float:
+    pos = _pos(state, action)
+
+    def change(s: RiseState) -> None:
+        s.remove_cubes(s.n, pos, 3)
+        s.add_cubes(seat, pos, 2)
+    return after(state, seat, change)
+
+
+def _score_competition(state: RiseState, seat: int, action: int) -> float:
+    pos = _pos(state, action)
+    remove, add = state.pending.data
+
+    def change(s: RiseState) -> None:
+        left = remove
+        for owner in [s.n, *range(s.n)]:
+            if owner != seat and left:
+                left -= s.remove_cubes(owner, pos, left)
+        s.add_cubes(seat, pos, add)
+    return after(state, seat, change)
+
+
+def _score_remove(state: RiseState, seat: int, action: int) -> float:
+    decoded = LAYOUTS[state.n].table[action]
+    if decoded.family == Family.PASS:
+        return -1.0
+    if decoded.arg == state.n:
+        return 10.0
+    return float(state.cubes_at(state.pending.data[0], (seat + decoded.arg) % state.n))
+
+
+def _surplus(state: RiseState, seat: int, pos: int) -> int:
+    """Cubes ``seat`` could take off ``pos`` and still be as strong as anyone else there."""
+    mine = state.strength(pos, seat)
+    others = max((state.strength(pos, o) for o in range(state.owners) if o != seat), default=0)
+    return min(state.cubes_at(pos, seat), max(0, mine - others - 1))
+
+
+def _score_source(state: RiseState, seat: int, action: int) -> float:
+    if _family(state, action) == Family.PASS:
+        return -0.5
+    return float(_surplus(state, seat, _pos(state, action)))
+
+
+def _score_caravan_dest(state: RiseState, seat: int, action: int) -> float:
+    src = state.pending.data[0]
+    if _family(state, action) == Family.PASS:
+        return value(state, seat) if _surplus(state, seat, src) == 0 else -1e9
+    pos = _pos(state, action)
+    return after(state, seat, lambda s: s.move_cubes(seat, src, pos, 1))
+
+
+def _score_move_source(state: RiseState, seat: int, action: int) -> float:
+    return _score_source(state, seat, action) + 0.5
+
+
+def dragon_harm(state: RiseState, seat: int, pos: int) -> float:
+    """How much a rampage on ``pos`` would please ``seat`` (Gnome and rival losses, own losses)."""
+    fill = DRAGON_FILL[max(state.turn, 1) - 1]
+    score = 0.0
+    for owner in range(state.owners):
+        cubes = min(state.cubes_at(pos, owner), fill)
+        brews = min(state.brews_at(pos, owner), 1) * BREWERY_STAKE
+        weight = -1.5 if owner == seat else (1.0 if owner == state.n else 0.5)
+        score += weight * (cubes + brews)
+    return score
+
+
+def _score_tribute(state: RiseState, seat: int, action: int) -> float:
+    if _family(state, action) == Family.PASS:
+        return dragon_harm(state, seat, state.dragon)
+    pos = _pos(state, action)
+    start, steps, limit = state.pending.data
+    best = dragon_harm(state, seat, pos)
+    if steps + 1 < limit:
+        for nb in board.dragon_neighbors(state, pos):
+            if nb != start:
+                best = max(best, dragon_harm(state, seat, nb))
+    return best
+
+
+def _score_dragon_tile(state: RiseState, seat: int, action: int) -> float:
+    return dragon_harm(state, seat, _pos(state, action))
+
+
+def _score_gnome_tile(state: RiseState, seat: int, action: int) -> float:
+    """Gnome actions go where ``seat`` is absent and rivals are strong."""
+    pos = _pos(state, action)
+    rivals = sum(state.strength(pos, p) for p in range(state.n) if p != seat)
+    return rivals - 3.0 * state.strength(pos, seat)
+
+
+def _score_victim(state: RiseState, seat: int, action: int) -> float:
+    offset = LAYOUTS[state.n].args[action]
+    return -100.0 if offset == 0 else float(state.vp[(seat + offset) % state.n])
+
+
+def _score_bribe(state: RiseState, seat: int, action: int) -> float:
+    if action == LAYOUTS[state.n].pass_action:
+        return 0.0
+    pos = state.rampage_tile
+    stake = BREWERY_STAKE * min(state.brews_at(pos, seat), 1)
+    stake += min(state.cubes_at(pos, seat), DRAGON_FILL[state.turn - 1])
+    return stake - targets.bribe_cost(state, seat) + 0.5
+
+
+def _score_pay(state: RiseState, seat: int, action: int) -> float:
+    decoded = LAYOUTS[state.n].table[action]
+    if decoded.family == Family.PASS:
+        return -5.0
+    return -float(decoded.arg)  # keep gold: pay in beer first
+
+
+def _score_more(state: RiseState, seat: int, action: int) -> float:
+    want = state.turn >= NUM_TURNS or state.gold[seat] >= ORCTOBERFEST_HOARD
+    return 1.0 if (action == LAYOUTS[state.n].confirm_action) == want else 0.0
+
+
+# ============================================================================ setup, draft, cards
+def _score_race(state: RiseState, seat: int, action: int) -> float:
+    return -RACE_ORDER.index(LAYOUTS[state.n].args[action])
+
+
+def _score_upgrade(state: RiseState, seat: int, action: int) -> float:
+    return -UPGRADE_ORDER.index(Upgrade(LAYOUTS[state.n].args[action]))
+
+
+ALLY_EFFECT_VALUE = {AllyEffect.UPGRADE_TOKEN: 3, AllyEffect.CUBES: 2, AllyEffect.BUILD: 4, AllyEffect.SCOUT: 2,
+                     AllyEffect.GAIN_GOLD: 2, AllyEffect.GAIN_BEER: 2, AllyEffect.BOAT: 1, AllyEffect.REVEAL: 0.5,
+                     AllyEffect.BEER_FOR_VP: 1, AllyEffect.DRAGON_NUDGE: 1}
+
+
+def ally_value(state: RiseState, ally_id: int) -> float:
+    """Static worth of an allies card: points, resources, production (more early)."""
+    ally = ALLIES[ally_id]
+    left = turns_left(state)
+    worth = ally.vp + ally.gold / 2 + ally.beer / 3 + ally.production * left * 0.6
+    worth += ALLY_EFFECT_VALUE.get(ally.effect, 0) * (left / 2 if ally.has_space else 1)
+    if ally.ability is not None:
+        worth += 1.0
+    return worth
+
+
+def _score_ally(state: RiseState, seat: int, action: int) -> float:
+    return ally_value(state, state.ally_row[LAYOUTS[state.n].args[action]])
+
+
+def _score_judge_discard(state: RiseState, seat: int, action: int) -> float:
+    judge = state.judge_hand[seat][LAYOUTS[state.n].args[action]]
+    return -JUDGES[judge].points(judge_count(state, seat, judge) + 2)
+
+
+def _score_hand(state: RiseState, seat: int, action: int) -> float:
+    card = GNOME_CARDS[state.hands[seat][LAYOUTS[state.n].args[action]]]
+    mine = sum(1 for pos in state.tiles_of(seat) if state.tile_type[pos] in
+               (card.dragon_type, *card.steps[0].tiles))
+    return -float(mine)
+
+
+# ============================================================================ brewer placement
+def committed_beer(state: RiseState, seat: int) -> int:
+    """Beer ``seat`` has promised to action card spaces this turn."""
+    total = 0
+    for index, owner in enumerate(state.card_spaces):
+        if owner == seat:
+            d, s = divmod(index, MAX_CARD_SPACES)
+            card = ACTION_CARDS[state.action_display[d]]
+            total += card_cost(state, seat, card.kind, card.costs[s])
+    return total
+
+
+CARD_PRIORITY = {ActionKind.EXPAND: 85, ActionKind.BARREL_DELIVERY: 70, ActionKind.BREW_FESTIVAL: 66,
+                 ActionKind.BEER_COMPETITION: 58, ActionKind.CARAVAN: 25}
+
+
+def _card_space_score(state: RiseState, seat: int, index: int) -> float:
+    d, s = divmod(index, MAX_CARD_SPACES)
+    card = ACTION_CARDS[state.action_display[d]]
+    cost = card_cost(state, seat, card.kind, card.costs[s])
+    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
+    if cost > spare:
+        return -1.0
+    if card.kind == ActionKind.EXPAND and not targets.can_build(state, seat):
+        return 20.0 - cost
+    if card.kind == ActionKind.BEER_COMPETITION and not any(
+            state.cubes_at(pos, state.n) for pos in targets.competition_targets(state, seat)):
+        return 15.0 - cost
+    return CARD_PRIORITY[card.kind] - 4 * cost
+
+
+def _board_space_score(state: RiseState, seat: int, space: int) -> float:
+    gold = state.gold[seat]
+    if space == BoardAction.BUILD_BREWERY:
+        return 100.0
+    if space == BoardAction.EMPLOY_THUGS:
+        return 72.0
+    if space == BoardAction.HIRE_BARD:
+        return 48.0
+    if space == BoardAction.BREWERY_UPGRADE:
+        return 55.0 if gold >= targets.upgrade_cost(state, seat) + 2 else 12.0
+    if space == BoardAction.ORCTOBERFEST:
+        return 80.0 if state.turn >= NUM_TURNS else (20.0 if gold >= ORCTOBERFEST_HOARD else -1.0)
+    if space == BoardAction.TAVERN_SALES:
+        return 42.0 if gold < 3 and state.beer[seat] >= LOW_BEER else 5.0
+    best = max((dragon_harm(state, seat, pos) for pos in board.dragon_neighbors(state, state.dragon)), default=0)
+    return 30.0 + best if best >= 4 else 2.0  # Dragon Tribute
+
+
+def _open_card_spaces(state: RiseState) -> list[int]:
+    """Unclaimed action card spaces of the cubes and Expand actions."""
+    out = []
+    for d, card_id in enumerate(state.action_display):
+        card = ACTION_CARDS[card_id]
+        if card.kind in (ActionKind.EXPAND, ActionKind.BARREL_DELIVERY, ActionKind.BREW_FESTIVAL):
+            out += [d * MAX_CARD_SPACES + s for s in range(len(card.costs))
+                    if state.card_spaces[d * MAX_CARD_SPACES + s] < 0]
+    return out
+
+
+def _brew_beer_score(state: RiseState, seat: int) -> float:
+    """Brew when short of beer for the good action card spaces still open."""
+    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
+    if spare < CARD_BEER_RESERVE and _open_card_spaces(state) and state.brewers[seat] > 1:
+        return 80.0
+    return 36.0 if state.beer[seat] < LOW_BEER else 4.0
+
+
+ALLY_SPACE_PRIORITY = {AllyEffect.BUILD: 95, AllyEffect.CUBES: 60, AllyEffect.SCOUT: 50, AllyEffect.GAIN_GOLD: 40,
+                       AllyEffect.GAIN_BEER: 38, AllyEffect.BOAT: 30, AllyEffect.BEER_FOR_VP: 35,
+                       AllyEffect.DRAGON_NUDGE: 20}
+
+
+def _score_place(state: RiseState, seat: int, action: int) -> float:
+    space = LAYOUTS[state.n].args[action]
+    if space < PLAYER_SPACE_BASE:
+        return _board_space_score(state, seat, space)
+    if space < ALLY_SPACE_BASE:
+        s = space - PLAYER_SPACE_BASE
+        if s == PlayerSpace.BREW_BEER:
+            return _brew_beer_score(state, seat)
+        return 45.0 if s == PlayerSpace.HOPS_GLEN else 33.0
+    if space < CARD_SPACE_BASE:
+        ally = ALLIES[state.allies[seat][space - ALLY_SPACE_BASE]]
+        return float(ALLY_SPACE_PRIORITY[ally.effect])
+    return _card_space_score(state, seat, space - CARD_SPACE_BASE)
+
+
+# ============================================================================ the policy
+SCORERS: dict[int, Score] = {
+    DecisionKind.RACE_PICK: _score_race,
+    DecisionKind.UPGRADE_SLOT: _score_upgrade,
+    DecisionKind.JUDGE_DISCARD: _score_judge_discard,
+    DecisionKind.ALLY_PICK: _score_ally,
+    DecisionKind.PLACE_BREWER: _score_place,
+    DecisionKind.BUILD_TILE: _score_build,
+    DecisionKind.BREWERY_SOURCE: lambda s, seat, a: float(_margin(s, seat, _pos(s, a))),
+    DecisionKind.TRIBUTE_STEP: _score_tribute,
+    DecisionKind.THUGS_TILE: _score_thugs,
+    DecisionKind.BARD_TILE: _adder(1),
+    DecisionKind.BOAT_TILE: lambda s, seat, a: 0.0,
+    DecisionKind.ORCTOBERFEST_MORE: _score_more,
+    DecisionKind.CUBES_TILE: _score_cubes,
+    DecisionKind.REVEAL_TILE: lambda s, seat, a: 0.0,
+    DecisionKind.PAY_ACTION: _score_pay,
+    DecisionKind.DELIVERY_TILE: _score_cubes,
+    DecisionKind.COMPETITION_TILE: _score_competition,
+    DecisionKind.COMPETITION_REMOVE: _score_remove,
+    DecisionKind.FESTIVAL_TILE: _score_cubes,
+    DecisionKind.CARAVAN_SOURCE: _score_source,
+    DecisionKind.CARAVAN_DEST: _score_caravan_dest,
+    DecisionKind.MOVE_SOURCE: _score_move_source,
+    DecisionKind.NO_CUBES_TILE: _adder(4),
+    DecisionKind.BRIBE: _score_bribe,
+    DecisionKind.GNOME_CARD_PLAY: _score_hand,
+    DecisionKind.DRAGON_TILE: _score_dragon_tile,
+    DecisionKind.GNOME_TILE: _score_gnome_tile,
+    DecisionKind.GNOME_CARAVAN_TILE: _score_gnome_tile,
+    DecisionKind.GNOME_VICTIM: _score_victim,
+}
+
+
+class RiseOfTheGnomesScripted:
+    """Priority-list player for rise_of_the_gnomes_v0 (see the module docstring)."""
+
+    name = "scripted"
+    needs_state = True
+
+    def act(self, state: RiseState, seat: int, rng: np.random.Generator) -> int:
+        """The highest-scoring legal action (ties broken by the lowest index)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scorer = SCORERS[state.pending.kind]
+        scores = [scorer(state, seat, a) for a in legal]
+        return legal[int(np.argmax(scores))]
+
+
+register_scripted("rise_of_the_gnomes_v0", RiseOfTheGnomesScripted)
+
+__all__ = ["BRIBE", "RiseOfTheGnomesScripted", "value"]

@@ -1,0 +1,26 @@
+"""Rise of the Gnomes: area control for 1-5 players racing the Gnome Union automaton."""
+
+from gnome_envs.core.registry import EnvSpec
+from gnome_envs.rise_of_the_gnomes.config import RiseOfTheGnomesConfig
+from gnome_envs.rise_of_the_gnomes.game import ENV_ID, RiseOfTheGnomesGame, make_game
+
+COMPETITIVE = (("mode", "competitive"),)
+CUTTHROAT = (("mode", "cutthroat"),)
+
+SPEC = EnvSpec(
+    env_id=ENV_ID,
+    gym_id="gnome_envs/RiseOfTheGnomes-v0",
+    title="Rise of the Gnomes",
+    make_game=make_game,
+    player_counts=(1, 2, 3, 4, 5),
+    variants=(COMPETITIVE, CUTTHROAT, (("difficulty", "hard"),)),
+    fuzz_games=32,
+    configs=(
+        *((("num_players", n), *COMPETITIVE) for n in (1, 2, 3, 4, 5)),
+        *((("num_players", n), *CUTTHROAT) for n in (2, 3, 4, 5)),
+        (("num_players", 1), ("difficulty", "very_easy")),
+        (("num_players", 3), ("difficulty", "difficult"), *CUTTHROAT),
+    ),
+)
+
+__all__ = ["ENV_ID", "SPEC", "RiseOfTheGnomesConfig", "RiseOfTheGnomesGame", "make_game"]

@@ -1,0 +1,476 @@
+"""Observation vector of Rise of the Gnomes.
+
+Hidden from a seat: the type and icon of face-down tiles (their public mix is given), the
+order of the allies and Gnome decks, other players' judges (kept and dealt), and in cutthroat
+games other players' Gnome cards (only their number). Seats are relative: index ``r`` of a
+per-seat block is the player ``r`` seats clockwise from the observer (``r = 0`` is the
+observer); per-owner blocks add the Gnomes last. All values lie in [0, 1].
+
+=================  ==========================  ==============================================
+segment            size                        content
+=================  ==========================  ==============================================
+decision           29                          one-hot kind of the pending decision
+decider            n                           relative seat deciding now
+start_player       n                           holder of the starting player card
+turn               5                           one-hot turn
+phase              7                           one-hot phase (0: setup / over, 1-6)
+context_tiles      37                          tiles the pending decision is about (rampage
+                                               tile, caravan source, target being built...)
+context_values     6                           amount / steps left, cost, moved, purpose
+context_action     5                           action card action being paid for
+bribed             n + 1                       owners who bribed the rampaging dragon
+tiles              37 x (26 + 3n)              per position: in play, face up, type (11),
+                                               icon (4), zone (4), dragon, boat, cubes per
+                                               owner /10, breweries per owner /2, controller
+hidden_mix         11                          face-down tiles per type / 18
+players            n x 94                      per seat: points, gold, beer, production,
+                                               cubes out, breweries out, brewers (left, owned,
+                                               reserve), upgrades (8), abilities (21), race
+                                               (10), allies (38), spaces used (5 + 3)
+gnomes             11                          points, gold, cubes out, breweries out,
+                                               difficulty (7)
+board_spaces       7 x n                       brewers per board action and seat / 3
+action_display     8 x (10 + 3n)               card id, occupant of each space
+ally_row           6 x 38                      face-up allies on offer
+allies_gone        38                          allies left unpicked (out of the game)
+hand_sizes         n                           Gnome cards in each hand / 4
+gnome_card         50                          the Gnome card being played
+gnome_discard      50                          Gnome cards played since the last reshuffle
+stacks             4                           Gnome deck / 50, allies deck / 38, boats / 5,
+                                               upgrade tokens / 15
+dragon_off         1                           the dragon still waits on the score board
+judges             2 x 18                      own kept judges; own judges being chosen
+hand               50                          own Gnome cards (cutthroat)
+=================  ==========================  ==============================================
+
+Speed: every segment up to ``dragon_off`` is public. It is assembled in absolute seat order
+from parts the state caches (map, each seat's row, brewer spaces, cards; invalidated by the
+state's ``touch_*`` methods and checked by ``check_invariants``), then turned seat-relative by
+one gather through an index precomputed per seat; the private segments are written last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.rise_of_the_gnomes.actions import SLOTS
+from gnome_envs.rise_of_the_gnomes.cards import (
+    ACTION_DISPLAY,
+    MAX_CARD_SPACES,
+    NUM_ACTION_CARDS,
+    NUM_ALLIES,
+    NUM_GNOME_CARDS,
+    NUM_JUDGES,
+    ActionKind,
+)
+from gnome_envs.rise_of_the_gnomes.components import (
+    BOATS,
+    BREWERIES_PER_PLAYER,
+    BREWERS_PER_COLOUR,
+    CUBES_PER_PLAYER,
+    GNOME_BREWERIES,
+    GNOME_CUBES,
+    MAX_ALLIES,
+    MAX_BEER,
+    MAX_PRODUCTION,
+    NUM_ABILITIES,
+    NUM_ICONS,
+    NUM_PHASES,
+    NUM_POSITIONS,
+    NUM_RACES,
+    NUM_TILE_TYPES,
+    NUM_TURNS,
+    NUM_UPGRADES,
+    RING,
+    SUPPLY_UPGRADE_TOKENS,
+    BoardAction,
+    Difficulty,
+    PlayerSpace,
+)
+from gnome_envs.rise_of_the_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.rise_of_the_gnomes.state import RiseState
+
+ZONES = 4
+CUBE_SCALE = 10.0
+BREWERY_SCALE = 2.0
+SCORE_SCALE = 100.0
+GOLD_SCALE = 30.0
+GNOME_GOLD_SCALE = 20.0
+ABILITY_SCALE = 2.0
+SPACE_SCALE = 3.0
+HIDDEN_SCALE = 18.0
+HAND_SCALE = 4.0
+VALUE_SCALE = 10.0
+CONTEXT_VALUES = 6
+TILE_STATIC = 2 + NUM_TILE_TYPES + NUM_ICONS + ZONES + 2  # in play, face up, type, icon, zone, dragon, boat
+PLAYER_FEATURES = 9 + NUM_UPGRADES + NUM_ABILITIES + NUM_RACES + NUM_ALLIES + MAX_ALLIES + len(PlayerSpace)
+GNOME_FEATURES = 4 + len(Difficulty)
+SPACES = len(PlayerSpace)
+ALLY_COLUMN = 9 + NUM_UPGRADES + NUM_ABILITIES + NUM_RACES  # first allies column of a seat's row
+RACE_ONE_HOT = [[float(r == race) for r in range(NUM_RACES)] for race in range(NUM_RACES)] + [[0.0] * NUM_RACES]
+
+
+def tile_features(n: int) -> int:
+    """Features per map position for ``n`` players."""
+    return TILE_STATIC + 3 * (n + 1)
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """Segments of the observation vector for one player count, and the per-seat gathers."""
+
+    num_players: int
+    segments: tuple[Segment, ...]
+    size: int
+    at: dict[str, int]
+    tile_width: int
+    public_size: int
+    gather: tuple[np.ndarray, ...]  # per seat: public observation = absolute public[gather]
+
+
+SEGMENTS = (
+    ("decision", lambda n: NUM_DECISION_KINDS), ("decider", lambda n: n), ("start_player", lambda n: n),
+    ("turn", lambda n: NUM_TURNS), ("phase", lambda n: NUM_PHASES), ("context_tiles", lambda n: NUM_POSITIONS),
+    ("context_values", lambda n: CONTEXT_VALUES), ("context_action", lambda n: len(ActionKind)),
+    ("bribed", lambda n: n + 1), ("tiles", lambda n: NUM_POSITIONS * tile_features(n)),
+    ("hidden_mix", lambda n: NUM_TILE_TYPES), ("players", lambda n: n * PLAYER_FEATURES),
+    ("gnomes", lambda n: GNOME_FEATURES), ("board_spaces", lambda n: len(BoardAction) * n),
+    ("action_display", lambda n: ACTION_DISPLAY * (NUM_ACTION_CARDS + MAX_CARD_SPACES * n)),
+    ("ally_row", lambda n: SLOTS * NUM_ALLIES), ("allies_gone", lambda n: NUM_ALLIES),
+    ("hand_sizes", lambda n: n), ("gnome_card", lambda n: NUM_GNOME_CARDS),
+    ("gnome_discard", lambda n: NUM_GNOME_CARDS), ("stacks", lambda n: 4), ("dragon_off", lambda n: 1),
+    ("judges", lambda n: 2 * NUM_JUDGES), ("hand", lambda n: NUM_GNOME_CARDS),
+)
+PRIVATE = ("judges", "hand")
+
+
+def build_layout(n: int) -> ObservationLayout:
+    """The observation layout for ``n`` players."""
+    b = LayoutBuilder()
+    for name, size in SEGMENTS:
+        b.add(name, size(n))
+    segments = b.build()
+    at = {s.name: s.start for s in segments}
+    public = at[PRIVATE[0]]
+    gather = tuple(_gather(n, seat, at, public) for seat in range(n))
+    return ObservationLayout(n, segments, b.size, at, tile_features(n), public, gather)
+
+
+def _gather(n: int, seat: int, at: dict[str, int], public: int) -> np.ndarray:
+    """Index turning the absolute public vector into ``seat``'s relative view."""
+    index = np.arange(public)
+    seats = [(seat + r) % n for r in range(n)]
+
+    def seat_block(start: int) -> None:
+        index[start:start + n] = [start + q for q in seats]
+
+    for name in ("decider", "start_player", "hand_sizes"):
+        seat_block(at[name])
+    seat_block(at["bribed"])  # the Gnomes' entry (last) stays
+    width = tile_features(n)
+    for pos in range(NUM_POSITIONS):
+        row = at["tiles"] + pos * width + TILE_STATIC
+        for block in range(3):
+            seat_block(row + block * (n + 1))
+    players = at["players"]
+    for r, q in enumerate(seats):
+        index[players + r * PLAYER_FEATURES:players + (r + 1) * PLAYER_FEATURES] = np.arange(
+            players + q * PLAYER_FEATURES, players + (q + 1) * PLAYER_FEATURES)
+    for a in range(len(BoardAction)):
+        seat_block(at["board_spaces"] + a * n)
+    card_width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
+    for d in range(ACTION_DISPLAY):
+        for s in range(MAX_CARD_SPACES):
+            seat_block(at["action_display"] + d * card_width + NUM_ACTION_CARDS + s * n)
+    return index
+
+
+LAYOUTS = {n: build_layout(n) for n in range(1, 6)}
+STATE_EXTRA = NUM_POSITIONS * (NUM_TILE_TYPES + NUM_ICONS) + 5 * 2 * NUM_JUDGES + 5 * NUM_GNOME_CARDS + 2
+TYPE_ONE_HOT = np.eye(NUM_TILE_TYPES, dtype=np.float32)
+ICON_ONE_HOT = np.eye(NUM_ICONS, dtype=np.float32)
+ZONE_ONE_HOT = np.eye(ZONES, dtype=np.float32)[list(RING)]
+DECISION_PART = ("decision", "decider", "start_player", "turn", "phase", "context_tiles", "context_values",
+                 "context_action", "bribed")
+
+
+# ============================================================================ cached parts
+def tile_block(state: RiseState) -> np.ndarray:
+    """Map features, absolute owner columns, then the face-down mix (cached; rows of the
+    positions whose pieces changed are redone in a copy). Per position: static part, cubes
+    (n + 1), breweries (n + 1), controller (n + 1)."""
+    cached = state._obs_tiles
+    if cached is None:
+        cached = state._obs_tiles = _full_tile_block(state)
+        state._dirty_tiles = []
+    elif state._dirty_tiles:
+        cached = cached.copy()  # clones share the array
+        width = state.game.obs_layout.tile_width
+        for pos in state._dirty_tiles:
+            _write_pieces(state, cached, pos, width)
+        state._obs_tiles = cached
+        state._dirty_tiles = []
+    return cached
+
+
+def _write_pieces(state: RiseState, block: np.ndarray, pos: int, width: int) -> None:
+    """Rewrite the dragon, cube, brewery and controller columns of ``pos``."""
+    n1 = state.owners
+    row = pos * width
+    block[row + TILE_STATIC - 2] = float(state.dragon == pos)
+    base = pos * n1
+    cubes = state.cubes[base:base + n1]
+    brews = state.brews[base:base + n1]
+    col = row + TILE_STATIC
+    block[col:col + n1] = [min(c / CUBE_SCALE, 1.0) for c in cubes]
+    block[col + n1:col + 2 * n1] = [b / BREWERY_SCALE for b in brews]
+    control = col + 2 * n1
+    block[control:control + n1] = 0.0
+    who = state.controller(pos)
+    if who >= 0:
+        block[control + who] = 1.0
+
+
+def _full_tile_block(state: RiseState) -> np.ndarray:
+    game = state.game
+    n1 = state.owners
+    block = np.zeros((NUM_POSITIONS, TILE_STATIC + 3 * n1), dtype=np.float32)
+    in_play = np.array(game.in_play, dtype=bool)
+    revealed = np.array(state.revealed, dtype=bool) & in_play
+    block[:, 0] = in_play
+    block[:, 1] = revealed
+    shown = np.flatnonzero(revealed)
+    types = np.array(state.tile_type)
+    block[shown, 2:2 + NUM_TILE_TYPES] = TYPE_ONE_HOT[types[shown]]
+    col = 2 + NUM_TILE_TYPES
+    block[shown, col:col + NUM_ICONS] = ICON_ONE_HOT[np.array(state.tile_icon)[shown]]
+    col += NUM_ICONS
+    block[:, col:col + ZONES] = ZONE_ONE_HOT * in_play[:, None]
+    col += ZONES
+    if state.dragon >= 0:
+        block[state.dragon, col] = 1.0
+    block[:, col + 1] = state.boats
+    col += 2
+    cubes = np.array(state.cubes, dtype=np.float32).reshape(NUM_POSITIONS, n1)
+    brews = np.array(state.brews, dtype=np.float32).reshape(NUM_POSITIONS, n1)
+    block[:, col:col + n1] = np.minimum(cubes / CUBE_SCALE, 1.0)
+    block[:, col + n1:col + 2 * n1] = brews / BREWERY_SCALE
+    strength = cubes + 2 * brews
+    top = strength.max(axis=1)
+    unique = (strength == top[:, None]).sum(axis=1) == 1
+    rows = np.flatnonzero(unique & (top > 0))
+    block[rows, col + 2 * n1 + strength[rows].argmax(axis=1)] = 1.0
+    hidden = np.flatnonzero(in_play & ~revealed)
+    mix = np.bincount(types[hidden], minlength=NUM_TILE_TYPES).astype(np.float32) / HIDDEN_SCALE
+    return np.concatenate([block.ravel(), mix])
+
+
+def players_block(state: RiseState) -> np.ndarray:
+    """Every seat's features in absolute seat order (cached; stale rows are redone in a copy)."""
+    cached = state._obs_players
+    if cached is None:
+        cached = np.concatenate([_player_row(state, p) for p in range(state.n)])
+    elif state._dirty_rows:
+        cached = cached.copy()  # clones share the array
+        for p in state._dirty_rows:
+            cached[p * PLAYER_FEATURES:(p + 1) * PLAYER_FEATURES] = _player_row(state, p)
+    else:
+        return cached
+    state._obs_players = cached
+    state._dirty_rows = []
+    return cached
+
+
+def _player_row(state: RiseState, p: int) -> np.ndarray:
+    race = state.race[p]
+    fast = [
+        min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / MAX_BEER,
+        state.production(p) / MAX_PRODUCTION if race >= 0 else 0.0, state.cubes_out[p] / CUBES_PER_PLAYER,
+        state.brews_out[p] / BREWERIES_PER_PLAYER, state.brewers[p] / BREWERS_PER_COLOUR,
+        state.brewers_owned[p] / BREWERS_PER_COLOUR, state.brewer_reserve[p],
+    ]
+    tail = [*state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES],
+            *[min(u / SPACE_SCALE, 1.0) for u in state.player_spaces[p * SPACES:(p + 1) * SPACES]]]
+    static = state._obs_static[p]
+    if static is None:
+        static = state._obs_static[p] = _static_part(state, p)
+    return np.concatenate([np.array(fast, dtype=np.float32), static, np.array(tail, dtype=np.float32)])
+
+
+def _static_part(state: RiseState, p: int) -> np.ndarray:
+    """Upgrades, abilities, race and allies of seat ``p`` (they change a few times a game)."""
+    upgrades = state.upgrades[p]
+    values = [
+        *[upgrades >> u & 1 for u in range(NUM_UPGRADES)],
+        *[min(a / ABILITY_SCALE, 1.0) for a in state.abilities[p * NUM_ABILITIES:(p + 1) * NUM_ABILITIES]],
+        *RACE_ONE_HOT[state.race[p]],
+        *[0.0] * NUM_ALLIES,
+    ]
+    for a in state.allies[p]:
+        values[ALLY_COLUMN - 9 + a] = 1.0
+    return np.array(values, dtype=np.float32)
+
+
+def spaces_block(state: RiseState) -> np.ndarray:
+    """Action board brewers and the action card display, absolute seats (cached)."""
+    cached = state._obs_spaces
+    if cached is not None:
+        return cached
+    n = state.n
+    board_part = np.minimum(np.array(state.board_brewers, dtype=np.float32) / SPACE_SCALE, 1.0)
+    width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
+    display = np.zeros(ACTION_DISPLAY * width, dtype=np.float32)
+    ones = [d * width + card_id for d, card_id in enumerate(state.action_display)]
+    ones += [(i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
+             for i, p in enumerate(state.card_spaces) if p >= 0]
+    display[ones] = 1.0
+    out = state._obs_spaces = np.concatenate([board_part, display])
+    return out
+
+
+def board_space_entry(state: RiseState, action: int, p: int) -> tuple[int, float]:
+    """(index, value) of the spaces block entry for seat ``p``'s brewers on board ``action``."""
+    index = action * state.n + p
+    return index, min(state.board_brewers[index] / SPACE_SCALE, 1.0)
+
+
+def card_space_entry(state: RiseState, i: int, p: int) -> int:
+    """Index in the spaces block of seat ``p`` on action card space ``i``."""
+    n = state.n
+    width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
+    return len(BoardAction) * n + (i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
+
+
+def cards_block(state: RiseState) -> np.ndarray:
+    """Draft row, allies out of the game, hand sizes, Gnome card in play and discards (cached)."""
+    cached = state._obs_cards
+    if cached is not None:
+        return cached
+    n = state.n
+    row = np.zeros(SLOTS * NUM_ALLIES, dtype=np.float32)
+    row[[slot * NUM_ALLIES + a for slot, a in enumerate(state.ally_row)]] = 1.0
+    gone = np.zeros(NUM_ALLIES, dtype=np.float32)
+    gone[state.ally_box] = 1.0
+    sizes = np.array([len(state.hands[p]) / HAND_SCALE for p in range(n)], dtype=np.float32)
+    card = np.zeros(NUM_GNOME_CARDS, dtype=np.float32)
+    if state.gnome_card >= 0:
+        card[state.gnome_card] = 1.0
+    discard = np.zeros(NUM_GNOME_CARDS, dtype=np.float32)
+    discard[state.gnome_discard] = 1.0
+    out = state._obs_cards = np.concatenate([row, gone, sizes, card, discard])
+    return out
+
+
+# ============================================================================ the vector
+def public_vector(state: RiseState) -> np.ndarray:
+    """Everything public, in absolute seat order (the layout up to ``dragon_off``)."""
+    layout = LAYOUTS[state.n]
+    parts = [_decision_part(state, layout), tile_block(state)]
+    parts += [players_block(state), _gnome_part(state), spaces_block(state), cards_block(state),
+              _stacks_part(state)]
+    return np.concatenate(parts)
+
+
+def observe(state: RiseState, seat: int) -> np.ndarray:
+    """Observation vector of ``seat``."""
+    layout = LAYOUTS[state.n]
+    private = np.zeros(layout.size - layout.public_size, dtype=np.float32)
+    ones = state.judges[seat] + [NUM_JUDGES + j for j in state.judge_hand[seat]]
+    ones += [2 * NUM_JUDGES + c for c in state.hands[seat]]
+    private[ones] = 1.0
+    return np.concatenate([public_vector(state)[layout.gather[seat]], private])
+
+
+def _decision_part(state: RiseState, layout: ObservationLayout) -> np.ndarray:
+    at = layout.at
+    part = np.zeros(at["tiles"], dtype=np.float32)
+    ones = [at["start_player"] + state.start_player, at["phase"] + state.phase]
+    if state.turn:
+        ones.append(at["turn"] + state.turn - 1)
+    if state.rampage_tile >= 0:
+        ones.append(at["context_tiles"] + state.rampage_tile)
+    ones += [at["bribed"] + o for o in range(state.owners) if state.bribed >> o & 1]
+    d = state.pending
+    if d is not None:
+        ones += [at["decision"] + d.kind, at["decider"] + d.player]
+        _context(d, part, at, ones)
+    part[ones] = 1.0
+    return part
+
+
+CONTEXT_TILE_FIRST = {  # decisions whose data[0] is a map position
+    DecisionKind.BREWERY_SOURCE, DecisionKind.COMPETITION_REMOVE, DecisionKind.CARAVAN_DEST,
+    DecisionKind.MOVE_SOURCE, DecisionKind.GNOME_VICTIM, DecisionKind.GNOME_CARAVAN_TILE,
+}
+AMOUNT_LAST = {DecisionKind.DELIVERY_TILE, DecisionKind.FESTIVAL_TILE, DecisionKind.CARAVAN_SOURCE,
+               DecisionKind.CUBES_TILE, DecisionKind.COMPETITION_TILE, DecisionKind.MOVE_SOURCE}
+
+
+def _context(d, part: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+    kind, data = d.kind, d.data
+    v = at["context_values"]
+    if kind in CONTEXT_TILE_FIRST:
+        ones.append(at["context_tiles"] + data[0])
+    if kind == DecisionKind.PAY_ACTION:
+        part[v] = data[1] / SPACE_SCALE
+        part[v + 1] = data[0]
+        if data[0] == 0:
+            ones.append(at["context_action"] + data[2])
+    elif kind == DecisionKind.TRIBUTE_STEP:
+        ones.append(at["context_tiles"] + data[0])
+        part[v + 2] = data[1] / 2.0
+        part[v + 3] = data[2] / 2.0
+    elif kind in (DecisionKind.CARAVAN_DEST, DecisionKind.COMPETITION_REMOVE):
+        part[v] = min(data[1] / VALUE_SCALE, 1.0)
+        part[v + 4] = min(data[2] / VALUE_SCALE, 1.0)
+    elif kind in AMOUNT_LAST and data:
+        part[v] = min(data[-1] / VALUE_SCALE, 1.0)
+    elif kind == DecisionKind.GNOME_TILE:
+        part[v + 5] = (data[0] + 1) / 3.0
+
+
+def _gnome_part(state: RiseState) -> np.ndarray:
+    key = (state.g_vp, state.g_gold, state.g_cubes_out, state.g_brews_out)
+    cached = state._obs_gnome
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    part = np.zeros(GNOME_FEATURES, dtype=np.float32)
+    part[:4] = [min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
+                state.g_cubes_out / GNOME_CUBES, state.g_brews_out / GNOME_BREWERIES]
+    part[4 + state.game.level] = 1.0
+    state._obs_gnome = (key, part)
+    return part
+
+
+def _stacks_part(state: RiseState) -> np.ndarray:
+    return np.array([len(state.gnome_deck) / NUM_GNOME_CARDS, len(state.ally_deck) / NUM_ALLIES,
+                     state.boat_supply / BOATS, state.upgrade_supply / SUPPLY_UPGRADE_TOKENS,
+                     float(state.dragon < 0)], dtype=np.float32)
+
+
+def full_state(state: RiseState) -> np.ndarray:
+    """Seat 0's observation plus everything hidden: face-down tiles, every judge held or being
+    chosen, every Gnome card in hand, the tops of the allies and Gnome decks."""
+    extra = np.zeros(STATE_EXTRA, dtype=np.float32)
+    width = NUM_TILE_TYPES + NUM_ICONS
+    for pos in state.game.positions:
+        if not state.revealed[pos]:
+            extra[pos * width + state.tile_type[pos]] = 1.0
+            extra[pos * width + NUM_TILE_TYPES + state.tile_icon[pos]] = 1.0
+    start = NUM_POSITIONS * width
+    for p in range(state.n):
+        for j in state.judges[p]:
+            extra[start + p * 2 * NUM_JUDGES + j] = 1.0
+        for j in state.judge_hand[p]:
+            extra[start + p * 2 * NUM_JUDGES + NUM_JUDGES + j] = 1.0
+    start += 5 * 2 * NUM_JUDGES
+    for p in range(state.n):
+        for c in state.hands[p]:
+            extra[start + p * NUM_GNOME_CARDS + c] = 1.0
+    start += 5 * NUM_GNOME_CARDS
+    extra[start] = (state.gnome_deck[-1] + 1) / NUM_GNOME_CARDS if state.gnome_deck else 0.0
+    extra[start + 1] = (state.ally_deck[-1] + 1) / NUM_ALLIES if state.ally_deck else 0.0
+    return np.concatenate([observe(state, 0), extra])

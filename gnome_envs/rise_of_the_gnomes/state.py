@@ -1,0 +1,541 @@
+"""The Rise of the Gnomes state: the map, the boards, the decks and the pending decision.
+
+Rules live in ``flow`` (setup, turn structure, scoring, end), ``placement`` (brewer spaces),
+``cardphase`` (action cards), ``gnomes`` (the Gnome Union and the dragon) and ``allies``;
+this module holds the data and the mutations they share, so that every component move keeps
+the counts and the caches right. Everything random comes from ``self.rng``.
+
+Owners of cubes and breweries are indexed ``0..n-1`` for the players and ``n`` for the Gnomes;
+the map holds flat lists indexed ``pos * (n + 1) + owner``.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+import numpy as np
+
+from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.errors import InvariantError
+from gnome_envs.rise_of_the_gnomes.components import (
+    BREWERIES_PER_PLAYER,
+    BREWERY_BOXES,
+    BREWERY_STRENGTH,
+    CUBE_STRENGTH,
+    CUBES_PER_BOX,
+    CUBES_PER_PLAYER,
+    CUSTOMER_BOXES,
+    GNOME_BREWERIES,
+    GNOME_BREWERY_BOXES,
+    GNOME_CUBES,
+    GNOME_CUBES_PER_BOX,
+    GNOME_CUSTOMER_BOXES,
+    MAX_BEER,
+    MAX_PRODUCTION,
+    NUM_ABILITIES,
+    NUM_POSITIONS,
+    RACES,
+    Ability,
+)
+from gnome_envs.rise_of_the_gnomes.pending import (
+    Decision,
+    DecisionKind,
+    resolve_decision,
+)
+
+NO_TILE = -1
+OFF_BOARD = -1  # the dragon waits on the score board until the sea lair is revealed
+NOBODY = -1
+PROD_PREFIX = (0, *accumulate(box.production for box in BREWERY_BOXES))
+BREWERY_VP_PREFIX = (0, *accumulate(box.vp for box in BREWERY_BOXES))
+BREWERY_GOLD_PREFIX = (0, *accumulate(box.gold for box in BREWERY_BOXES))
+CUSTOMER_VP_PREFIX = (0, *accumulate(vp for vp, _ in CUSTOMER_BOXES))
+CUSTOMER_GOLD_PREFIX = (0, *accumulate(gold for _, gold in CUSTOMER_BOXES))
+GNOME_BREWERY_VP_PREFIX = (0, *accumulate(vp for vp, _ in GNOME_BREWERY_BOXES))
+GNOME_BREWERY_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_BREWERY_BOXES))
+GNOME_CUSTOMER_VP_PREFIX = (0, *accumulate(vp for vp, _ in GNOME_CUSTOMER_BOXES))
+GNOME_CUSTOMER_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_CUSTOMER_BOXES))
+NESTED_LISTS = frozenset({"allies", "judges", "judge_hand", "hands"})
+
+
+class RiseState(State):
+    """A Rise of the Gnomes position."""
+
+    def __init__(self, game, seed: int | None) -> None:
+        self.game = game
+        self._rng: np.random.Generator | None = new_rng(seed)
+        self._rng_snapshot: dict | None = None
+        self.decisions = 0
+        self._mask = None
+        n = game.num_players
+        self.n = n
+        self.owners = n + 1  # stride of the flat map lists
+        p_count = NUM_POSITIONS
+        # map
+        self.tile_type = [NO_TILE] * p_count
+        self.tile_icon = [NO_TILE] * p_count
+        self.tile_phys = [NO_TILE] * p_count
+        self.revealed = [False] * p_count
+        self.cubes = [0] * (p_count * self.owners)
+        self.brews = [0] * (p_count * self.owners)
+        self.boats = [False] * p_count
+        self.boat_supply = 0
+        self.dragon = OFF_BOARD
+        self.unused_tiles: list[int] = []  # physical tiles left in the box
+        # players
+        self.race = [NOBODY] * n
+        self.vp = [0] * n
+        self.gold = [0] * n
+        self.beer = [0] * n
+        self.prod_bonus = [0] * n
+        self.cubes_out = [0] * n
+        self.brews_out = [0] * n
+        self.tokens_used = [0] * n  # bitmask: brewery boxes whose upgrade token was moved
+        self.upgrades = [0] * n  # bitmask of filled upgrade slots
+        self.abilities = [0] * (n * NUM_ABILITIES)
+        self.allies: list[list[int]] = [[] for _ in range(n)]
+        self.judges: list[list[int]] = [[] for _ in range(n)]
+        self.judge_hand: list[list[int]] = [[] for _ in range(n)]
+        self.judge_discarded = [NOBODY] * n  # the judge each player returned (private)
+        self.brewers = [0] * n  # brewers not yet placed this turn
+        self.brewers_owned = [0] * n
+        self.brewer_reserve = [0] * n  # on the score board until turn four
+        self.upgrade_supply = 0
+        # Gnomes
+        self.g_vp = 0
+        self.g_gold = 0
+        self.g_cubes_out = 0
+        self.g_brews_out = 0
+        # decks and rows
+        self.ally_deck: list[int] = []
+        self.ally_row: list[int] = []
+        self.ally_box: list[int] = []
+        self.judge_deck: list[int] = []  # face down, dealt from during setup
+        self.judge_box: list[int] = []  # judges returned to the box (out of the game)
+        self.gnome_deck: list[int] = []
+        self.gnome_discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.action_display: list[int] = []
+        self.action_hidden: list[int] = []
+        self.gnome_card = NOBODY  # the Gnome card being played (or the last one)
+        self.gnome_card_player = NOBODY  # cutthroat: who played it
+        # brewer spaces
+        self.board_brewers: list[int] = []  # flat: action * n + seat
+        self.player_spaces: list[int] = []  # flat: seat * spaces + space
+        self.ally_spaces: list[int] = []  # flat: seat * MAX_ALLIES + ally slot
+        self.card_spaces: list[int] = []  # flat: display position * 3 + space -> seat
+        # turn
+        self.turn = 0
+        self.phase = 0
+        self.start_player = 0
+        self.rampage_tile = NOBODY
+        self.bribed = 0  # bitmask of owners who paid the current bribe
+        self.pending: Decision | None = None
+        self.tasks: list[tuple] = []
+        self.finished = False
+        self._bodies: list[int] | None = None  # body id per position (-1: not a sea tile)
+        self._reach: dict[int, list[int]] | None = None  # board.action_neighbors per position
+        self._by_type: list[list[int]] | None = None  # face-up positions per tile type
+        self._occupied: dict[int, list[int]] | None = None  # targets.occupied_sources per owner
+        self._obs_tiles: np.ndarray | None = None  # observation caches (see observation.py)
+        self._dirty_tiles: list[int] = []  # positions whose rows of _obs_tiles are stale
+        self._obs_players: np.ndarray | None = None  # every seat's row (observation.players_block)
+        self._dirty_rows: list[int] = []  # seats whose row in _obs_players is stale
+        self._obs_static: list[np.ndarray | None] = [None] * n  # the slow-changing part of a row
+        self._obs_gnome: tuple | None = None  # (key, Gnome features)
+        self._obs_spaces: np.ndarray | None = None
+        self._obs_cards: np.ndarray | None = None
+
+    # ------------------------------------------------------------------ engine contract
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+        return -1 if self.pending is None else self.pending.player
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return self.finished
+
+    def decision_name(self) -> str:
+        """Name of the pending decision."""
+        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
+
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self.pending.legal)] = 1
+        return mask
+
+    def _only_legal_action(self) -> int:
+        legal = self.pending.legal
+        return legal[0] if len(legal) == 1 else -1
+
+    def _is_legal(self, index: int) -> bool:
+        return index in self.pending.legal
+
+    def _apply_legal(self, action: int) -> None:
+        resolve_decision(self, action)
+
+    def on_finish(self) -> None:
+        """Called once when the last task has run (the game is over)."""
+        self.phase = 0
+
+    def scores(self) -> np.ndarray:
+        """Victory points per seat, then the Gnomes'."""
+        return np.array([*self.vp, self.g_vp], dtype=np.float64)
+
+    def gnomes_win(self) -> bool:
+        """Whether the Gnomes have at least as many points as every player."""
+        return self.g_vp >= max(self.vp)
+
+    def placements(self) -> tuple[int, ...]:
+        """Placement per seat by points, then beer + gold; all one place lower if the Gnomes win."""
+        keys = [(self.vp[p], self.beer[p] + self.gold[p]) for p in range(self.n)]
+        shift = 1 if self.gnomes_win() else 0
+        return tuple(shift + sum(1 for other in keys if other > key) for key in keys)
+
+    def returns(self) -> np.ndarray:
+        """Win/loss per seat: every player -1 when the Gnomes win, else the base split."""
+        if self.is_terminal() and self.gnomes_win():
+            return np.full(self.n, -1.0)
+        return super().returns()
+
+    def rank_returns(self) -> np.ndarray:
+        """Rank among the players (the Gnomes only change win/loss); 0 for a lone player."""
+        if self.n == 1:
+            return np.zeros(1)
+        return super().rank_returns()
+
+    def observation(self, seat: int) -> np.ndarray:
+        """Everything ``seat`` may see (see observation.py for the layout)."""
+        from gnome_envs.rise_of_the_gnomes.observation import observe
+
+        return observe(self, seat)
+
+    def state_vector(self) -> np.ndarray:
+        """Full-information vector: seat 0's view plus everything hidden."""
+        from gnome_envs.rise_of_the_gnomes.observation import full_state
+
+        return full_state(self)
+
+    def describe_action(self, action: int) -> str:
+        """Meaning of ``action`` in the pending decision."""
+        from gnome_envs.rise_of_the_gnomes.render import describe_action
+
+        return describe_action(self, action)
+
+    def render_text(self) -> str:
+        """The table as text."""
+        from gnome_envs.rise_of_the_gnomes.render import render_text
+
+        return render_text(self)
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if any component was created or lost, or a cache is stale."""
+        from gnome_envs.rise_of_the_gnomes.invariants import check
+
+        problems = check(self)
+        if problems:
+            raise InvariantError("; ".join(problems))
+
+    # ------------------------------------------------------------------ copies
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's random generator (rebuilt on first use after a clone)."""
+        if self._rng is None:
+            self._rng = new_rng(0)
+            self._rng.bit_generator.state = self._rng_snapshot
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+        self._rng_snapshot = None
+
+    def _rng_state(self) -> dict:
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
+
+    def clone(self) -> RiseState:
+        """A deep, independent copy (random generator included; caches are shared read-only)."""
+        other = object.__new__(RiseState)
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
+        return other
+
+    def determinize(self, seat: int, rng: np.random.Generator) -> RiseState:
+        """A clone with everything ``seat`` cannot see resampled (see hidden.py)."""
+        from gnome_envs.rise_of_the_gnomes.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+    def _hash_payload(self) -> bytes:
+        parts = []
+        for name in sorted(self.__dict__):
+            if name.startswith("_") or name in ("game",):
+                continue
+            parts.append(f"{name}={self.__dict__[name]!r}")
+        parts.append(f"config={self.game.config!r}")
+        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
+
+    # ------------------------------------------------------------------ caches
+    def touch_tiles(self) -> None:
+        """Forget the cached map features."""
+        self._obs_tiles = None
+        self._dirty_tiles = []
+
+    def touch_tile(self, pos: int) -> None:
+        """Mark the cached features of map position ``pos`` stale (pieces there changed)."""
+        self._occupied = None
+        if self._obs_tiles is not None and pos not in self._dirty_tiles:
+            self._dirty_tiles.append(pos)
+
+    def touch_player(self, p: int) -> None:
+        """Mark seat ``p``'s cached features stale (after a change on its board or in its hand)."""
+        if p not in self._dirty_rows:
+            self._dirty_rows.append(p)
+
+    def touch_player_static(self, p: int) -> None:
+        """Forget seat ``p``'s cached race, upgrades, abilities and allies features too."""
+        self._obs_static[p] = None
+        self.touch_player(p)
+
+    def touch_players(self) -> None:
+        """Mark every seat's cached features stale."""
+        self._dirty_rows = list(range(self.n))
+
+    def touch_spaces(self) -> None:
+        """Forget the cached brewer-space features (action board and action cards)."""
+        self._obs_spaces = None
+
+    def note_space(self, index: int, value: float) -> None:
+        """Set one entry of the cached brewer-space features (copied first: clones share it)."""
+        cached = self._obs_spaces
+        if cached is not None:
+            cached = self._obs_spaces = cached.copy()
+            cached[index] = value
+
+    def touch_cards(self) -> None:
+        """Forget the cached card features (draft row, Gnome card in play, discards, hands)."""
+        self._obs_cards = None
+
+    def touch_geometry(self) -> None:
+        """Forget bodies of water and reaches (after a reveal or a boat change)."""
+        self._bodies = None
+        self._reach = None
+        self._by_type = None
+        self._occupied = None
+        self.touch_tiles()
+
+    def move_dragon(self, pos: int) -> None:
+        """Put the dragon on ``pos`` (it blocks that tile from now on, R3.6)."""
+        if self.dragon >= 0:
+            self.touch_tile(self.dragon)
+        self.touch_tile(pos)
+        self.dragon = pos
+        self._reach = None
+
+    def touch_all(self) -> None:
+        """Forget every cache (after the state was edited directly)."""
+        self.touch_geometry()
+        self._obs_players = None
+        self._obs_static = [None] * self.n
+        self._obs_gnome = None
+        self.touch_spaces()
+        self.touch_cards()
+
+    # ------------------------------------------------------------------ map queries
+    def cubes_at(self, pos: int, owner: int) -> int:
+        """Cubes of ``owner`` on ``pos``."""
+        return self.cubes[pos * self.owners + owner]
+
+    def brews_at(self, pos: int, owner: int) -> int:
+        """Breweries of ``owner`` on ``pos``."""
+        return self.brews[pos * self.owners + owner]
+
+    def strength(self, pos: int, owner: int) -> int:
+        """Market strength of ``owner`` on ``pos``: 1 per cube, 2 per brewery."""
+        i = pos * self.owners + owner
+        return CUBE_STRENGTH * self.cubes[i] + BREWERY_STRENGTH * self.brews[i]
+
+    def occupies(self, pos: int, owner: int) -> bool:
+        """Whether ``owner`` has a cube or a brewery on ``pos``."""
+        i = pos * self.owners + owner
+        return self.cubes[i] > 0 or self.brews[i] > 0
+
+    def occupants(self, pos: int) -> list[int]:
+        """Owners with a cube or a brewery on ``pos``."""
+        base = pos * self.owners
+        c, b = self.cubes, self.brews
+        return [o for o in range(self.owners) if c[base + o] or b[base + o]]
+
+    def controller(self, pos: int) -> int:
+        """The owner with the strictly highest market strength on ``pos`` (NOBODY on a tie)."""
+        base = pos * self.owners
+        c, b = self.cubes, self.brews
+        best, who, tied = 0, NOBODY, False
+        for o in range(self.owners):
+            s = CUBE_STRENGTH * c[base + o] + BREWERY_STRENGTH * b[base + o]
+            if s > best:
+                best, who, tied = s, o, False
+            elif s == best and s > 0:
+                tied = True
+        return NOBODY if tied else who
+
+    def tile_breweries(self, pos: int) -> tuple[int, int]:
+        """(owner, count) of the breweries on ``pos`` ((NOBODY, 0) if none)."""
+        base = pos * self.owners
+        for o in range(self.owners):
+            if self.brews[base + o]:
+                return o, self.brews[base + o]
+        return NOBODY, 0
+
+    def tiles_of(self, owner: int) -> list[int]:
+        """Positions ``owner`` occupies."""
+        s = self.owners
+        c, b = self.cubes, self.brews
+        return [pos for pos in range(NUM_POSITIONS) if c[pos * s + owner] or b[pos * s + owner]]
+
+    # ------------------------------------------------------------------ players
+    def ability(self, p: int, which: Ability) -> int:
+        """Copies of ``which`` seat ``p`` has (race, allies, upgrades)."""
+        return self.abilities[p * NUM_ABILITIES + which]
+
+    def add_ability(self, p: int, which: Ability) -> None:
+        """Seat ``p`` gains one copy of ``which``."""
+        self.abilities[p * NUM_ABILITIES + which] += 1
+        self.touch_player_static(p)
+
+    def production(self, p: int) -> int:
+        """Seat ``p``'s beer production (race start, revealed icons, bonuses; at most 20)."""
+        raw = RACES[self.race[p]].production + PROD_PREFIX[self.brews_out[p]] + self.prod_bonus[p]
+        return min(raw, MAX_PRODUCTION)
+
+    def gain_gold(self, p: int, amount: int) -> None:
+        """Seat ``p`` takes gold from the supply."""
+        self.gold[p] += amount
+        self.touch_player(p)
+
+    def gain_beer(self, p: int, amount: int) -> None:
+        """Seat ``p`` takes beer, never holding more than 20 (the rest stays in the supply)."""
+        self.beer[p] = min(MAX_BEER, self.beer[p] + amount)
+        self.touch_player(p)
+
+    def gain_vp(self, p: int, amount: int) -> None:
+        """Seat ``p`` scores ``amount`` victory points."""
+        self.vp[p] += amount
+        self.touch_player(p)
+
+    def pay(self, p: int, gold: int, beer: int = 0) -> None:
+        """Seat ``p`` returns gold and beer tokens to the supply."""
+        self.gold[p] -= gold
+        self.beer[p] -= beer
+        self.touch_player(p)
+
+    def gnome_vp(self, amount: int) -> None:
+        """The Gnomes score (or lose) points; never below zero."""
+        self.g_vp = max(0, self.g_vp + amount)
+
+    # ------------------------------------------------------------------ cubes
+    def board_cubes(self, owner: int) -> int:
+        """Cubes still on ``owner``'s board."""
+        if owner == self.n:
+            return GNOME_CUBES - self.g_cubes_out
+        return CUBES_PER_PLAYER - self.cubes_out[owner]
+
+    def _count_cubes(self, owner: int, delta: int) -> None:
+        if owner == self.n:
+            self.g_cubes_out += delta
+        else:
+            self.cubes_out[owner] += delta
+            self.touch_player(owner)
+
+    def add_cubes(self, owner: int, pos: int, count: int) -> int:
+        """Move up to ``count`` cubes from ``owner``'s board onto ``pos`` (left to right);
+        returns how many moved. Reveals what the new cubes make adjacent (R3.4)."""
+        count = min(count, self.board_cubes(owner))
+        if count <= 0:
+            return 0
+        self.cubes[pos * self.owners + owner] += count
+        self._count_cubes(owner, count)
+        self.touch_tile(pos)
+        from gnome_envs.rise_of_the_gnomes.board import reveal_around
+
+        reveal_around(self, pos)
+        return count
+
+    def remove_cubes(self, owner: int, pos: int, count: int) -> int:
+        """Return up to ``count`` of ``owner``'s cubes on ``pos`` to its board (right to left)."""
+        i = pos * self.owners + owner
+        count = min(count, self.cubes[i])
+        if count <= 0:
+            return 0
+        self.cubes[i] -= count
+        self._count_cubes(owner, -count)
+        self.touch_tile(pos)
+        return count
+
+    def move_cubes(self, owner: int, src: int, dst: int, count: int) -> int:
+        """Move up to ``count`` of ``owner``'s cubes from ``src`` to ``dst``; returns how many."""
+        i = src * self.owners + owner
+        count = min(count, self.cubes[i])
+        if count <= 0:
+            return 0
+        self.cubes[i] -= count
+        self.cubes[dst * self.owners + owner] += count
+        self.touch_tile(src)
+        self.touch_tile(dst)
+        from gnome_envs.rise_of_the_gnomes.board import reveal_around
+
+        reveal_around(self, dst)
+        return count
+
+    # ------------------------------------------------------------------ breweries
+    def board_breweries(self, owner: int) -> int:
+        """Breweries still on ``owner``'s board."""
+        if owner == self.n:
+            return GNOME_BREWERIES - self.g_brews_out
+        return BREWERIES_PER_PLAYER - self.brews_out[owner]
+
+    def place_brewery(self, owner: int, pos: int) -> bool:
+        """Take ``owner``'s next brewery from its board (top-down) onto ``pos``; returns whether
+        the emptied box releases an upgrade token (R4.2)."""
+        self.brews[pos * self.owners + owner] += 1
+        self.touch_tile(pos)
+        if owner == self.n:
+            self.g_brews_out += 1
+            return False
+        self.touch_player(owner)
+        box = self.brews_out[owner]
+        self.brews_out[owner] += 1
+        if BREWERY_BOXES[box].upgrade_token and not self.tokens_used[owner] >> box & 1:
+            self.tokens_used[owner] |= 1 << box
+            return True
+        return False
+
+    def return_brewery(self, owner: int, pos: int) -> None:
+        """Send one of ``owner``'s breweries on ``pos`` back to its board (bottom-up)."""
+        self.brews[pos * self.owners + owner] -= 1
+        if owner == self.n:
+            self.g_brews_out -= 1
+        else:
+            self.brews_out[owner] -= 1
+            self.touch_player(owner)
+        self.touch_tile(pos)
+
+    def shift_brewery(self, owner: int, src: int, dst: int) -> None:
+        """Move one of ``owner``'s breweries from ``src`` to ``dst`` (no box changes)."""
+        self.brews[src * self.owners + owner] -= 1
+        self.brews[dst * self.owners + owner] += 1
+        self.touch_tile(src)
+        self.touch_tile(dst)
+
+    # ------------------------------------------------------------------ scoring helpers
+    def customer_boxes_emptied(self, owner: int) -> int:
+        """Customer boxes of ``owner`` with every cube taken out."""
+        if owner == self.n:
+            return self.g_cubes_out // GNOME_CUBES_PER_BOX
+        return self.cubes_out[owner] // CUBES_PER_BOX

@@ -1,0 +1,120 @@
+"""Observation, hidden information and determinization, text rendering
+(``seeds/rise_of_the_gnomes.md``; the observation layout is in ``observation.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS, PLAYER_FEATURES
+from gnome_envs.rise_of_the_gnomes.scenario import pos_of
+
+from .helpers import (
+    build_position,
+    fresh,
+    land_map,
+    layout,
+    play_until,
+    prefer_pass,
+    random_game,
+)
+
+PLAYERS = {"g1": {0: (2, 1)}, "g3": {1: (2, 1)}, "DK": {"G": (8, 1)}}
+
+
+def segment(state, seat: int, name: str) -> np.ndarray:
+    """The named segment of ``seat``'s observation."""
+    seg = state.game.segment(name)
+    return state.observation(seat)[seg.start:seg.stop]
+
+
+def test_observation_layout_and_bounds():
+    """Every player count: the vector matches its layout and stays in [0, 1] through a game."""
+    for n in (1, 3, 5):
+        state, _ = random_game(20 + n, check_every=50, num_players=n)
+        obs = state.observation(0)
+        assert obs.shape == (LAYOUTS[n].size,) and obs.dtype == np.float32
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+def test_face_down_tiles_are_hidden():
+    """Swapping two face-down tiles changes no observation, but the full state vector."""
+    a = build_position(2, tiles=land_map(r2="?SE", r5="?FO"), pieces=PLAYERS)
+    b = build_position(2, tiles=land_map(r2="?FO", r5="?SE"), pieces=PLAYERS)
+    for seat in (0, 1):
+        assert np.array_equal(a.observation(seat), b.observation(seat))
+    assert not np.array_equal(a.state_vector(), b.state_vector())
+
+
+def test_judges_and_cutthroat_hands_are_private():
+    """Another seat's judges and Gnome cards never show; one's own do; hand sizes are public."""
+    a = build_position(2, pieces=PLAYERS, judges={0: ["Glorik Van Dyke", "Madame Murk"], 1: ["Mayor Pintsworth", "Old Bogsworth"]},
+                       hands={0: [1, 2, 3], 1: [4, 5, 6]}, mode="cutthroat")
+    b = build_position(2, pieces=PLAYERS, judges={0: ["Glorik Van Dyke", "Madame Murk"], 1: ["Banker Goldbeard", "Zafir of the Dunes"]},
+                       hands={0: [1, 2, 3], 1: [7, 8, 9]}, mode="cutthroat")
+    assert np.array_equal(a.observation(0), b.observation(0))
+    assert not np.array_equal(a.observation(1), b.observation(1))
+    assert segment(a, 0, "hand")[[1, 2, 3]].tolist() == [1.0, 1.0, 1.0]
+    assert segment(a, 0, "hand_sizes").tolist() == [0.75, 0.75]
+
+
+def test_observation_is_seat_relative():
+    """Block 0 of the player rows is always the observer."""
+    state = build_position(2, pieces=PLAYERS, vp=[10, 40])
+    rows0 = segment(state, 0, "players").reshape(2, PLAYER_FEATURES)
+    rows1 = segment(state, 1, "players").reshape(2, PLAYER_FEATURES)
+    assert rows0[0, 0] == rows1[1, 0] == 0.1 and rows0[1, 0] == rows1[0, 0] == 0.4
+
+
+def test_determinize_resamples_what_is_hidden_and_keeps_what_is_seen():
+    """Determinizations keep the seat's observation and legal actions, vary face-down tiles,
+    other judges and the decks, and keep the seat's own returned judge in the box."""
+    state = fresh(31, num_players=3)
+    play_until(state, lambda s: s.turn == 2 and s.phase == 2, prefer_pass)
+    seen_tiles, seen_judges = set(), set()
+    own_box = state.judge_discarded[0]
+    for k in range(20):
+        det = state.determinize(0, np.random.default_rng(k))
+        assert np.array_equal(det.observation(0), state.observation(0))
+        assert det.legal_actions() == state.legal_actions()
+        det.check_invariants()
+        hidden = tuple(det.tile_phys[p] for p in det.game.positions if not det.revealed[p])
+        seen_tiles.add(hidden)
+        seen_judges.add(tuple(det.judges[1]))
+        assert own_box in det.judge_box and det.judges[0] == state.judges[0]
+    assert len(seen_tiles) > 1 and len(seen_judges) > 1
+
+
+def test_determinize_reseeds_future_chance():
+    """Two determinizations with different generators draw different futures."""
+    state = fresh(5)
+    a = state.determinize(0, np.random.default_rng(1))
+    b = state.determinize(0, np.random.default_rng(2))
+    assert a.rng.integers(1 << 30) != b.rng.integers(1 << 30)
+
+
+def test_describe_every_action_in_every_decision_and_render():
+    """describe_action gives text for every index in every decision met; render works."""
+    state = fresh(44, num_players=2, mode="cutthroat")
+    rng = np.random.default_rng(44)
+    kinds = set()
+    while not state.is_terminal():
+        if state.pending.kind not in kinds:
+            kinds.add(state.pending.kind)
+            for action in range(state.game.num_actions):
+                assert state.describe_action(action).strip()
+            assert state.render_text().strip()
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    assert "Game over" in state.render_text()
+
+
+def test_context_marks_the_rampage_tile():
+    """The rampaging tile and the bribing decision are visible to every seat."""
+    from gnome_envs.rise_of_the_gnomes.pending import Task
+
+    state = build_position(2, tiles=land_map(), turn=2, gold=[5, 5], phase="none",
+                           queue=[(Task.RAMPAGE, pos_of("g1"))], pieces=PLAYERS)
+    assert state.decision_name() == "bribe"
+    for seat in (0, 1):
+        assert segment(state, seat, "context_tiles")[pos_of("g1")] == 1.0
+    assert layout(state).confirm_action in state.legal_actions()
