@@ -1,23 +1,40 @@
 """Policies for gnome_envs: the protocol, the registry and the built-in agents.
 
-``agents.make(name, env_id)`` builds a policy by name. Built in: ``random`` for every env;
-each game adds its scripted opponent under ``scripted``.
+``agents.make(spec, env_id)`` builds a policy from an agent spec: a name, optionally followed by
+parameters, ``name[:key=value[:key=value ...]]``, e.g. ``random``, ``scripted``,
+``mcts:iterations=200:rollout=scripted``, ``checkpoint:path=runs/x/model.zip``. Values are read
+as bool (true/false), int, float, or else kept as strings.
+
+Built in: ``random`` for every env; each game adds its scripted opponent under ``scripted``
+(``agents/<game>_scripted.py`` registers it). Generic agents in their own modules
+(``LAZY_AGENTS``) are imported on first use, so optional dependencies load only when asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from agents.base import Policy, choose_action
 from agents.random_agent import RandomAgent
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import get_spec
 
-_GENERIC: dict[str, Callable[[str], Policy]] = {"random": lambda env_id: RandomAgent()}
-_SCRIPTED: dict[str, Callable[[], Policy]] = {}
+AgentFactory = Callable[..., Policy]  # factory(env_id, **params) -> Policy
+
 SCRIPTED_SUFFIX = "_scripted"
+PARAM_SEPARATOR = ":"
+ASSIGN = "="
+LAZY_AGENTS: dict[str, str] = {  # agent name -> module that registers it when imported
+    "mcts": "agents.mcts",
+    "checkpoint": "agents.checkpoint",
+}
+
+_GENERIC: dict[str, AgentFactory] = {"random": lambda env_id: RandomAgent()}
+_SCRIPTED: dict[str, Callable[[], Policy]] = {}
 
 
 def register_scripted(env_id: str, factory: Callable[[], Policy]) -> None:
@@ -25,24 +42,67 @@ def register_scripted(env_id: str, factory: Callable[[], Policy]) -> None:
     _SCRIPTED[env_id] = factory
 
 
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Register a generic agent: ``factory(env_id, **params)`` builds it for any env."""
+    _GENERIC[name] = factory
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split an agent spec ``name[:key=value...]`` into its name and typed parameters."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ConfigError(f"an agent spec must be a non-empty string, got {spec!r}")
+    name, *pairs = spec.strip().split(PARAM_SEPARATOR)
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition(ASSIGN)
+        if not sep or not key:
+            raise ConfigError(f"agent parameter {pair!r} in {spec!r} is not key=value")
+        if key in params:
+            raise ConfigError(f"agent parameter {key!r} given twice in {spec!r}")
+        params[key] = _typed(value)
+    return name, params
+
+
+def _typed(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
 def available(env_id: str) -> tuple[str, ...]:
     """Agent names that ``make`` accepts for ``env_id``."""
     _load_game_agents()
-    names = list(_GENERIC)
+    names = list(dict.fromkeys([*_GENERIC, *LAZY_AGENTS]))
     if env_id in _SCRIPTED:
         names.append("scripted")
     return tuple(names)
 
 
-def make(name: str, env_id: str) -> Policy:
-    """The policy called ``name`` for ``env_id``."""
+def make(spec: str, env_id: str) -> Policy:
+    """The policy that agent spec ``spec`` names for ``env_id``."""
     get_spec(env_id)
     _load_game_agents()
-    if name in _GENERIC:
-        return _GENERIC[name](env_id)
+    name, params = parse_spec(spec)
     if name == "scripted" and env_id in _SCRIPTED:
+        if params:
+            raise ConfigError(f"the scripted agent takes no parameters, got {spec!r}")
         return _SCRIPTED[env_id]()
-    raise ConfigError(f"unknown agent {name!r} for {env_id}; available: {', '.join(available(env_id))}")
+    if name not in _GENERIC and name in LAZY_AGENTS:
+        importlib.import_module(LAZY_AGENTS[name])
+    if name not in _GENERIC:
+        raise ConfigError(f"unknown agent {name!r} for {env_id}; available: {', '.join(available(env_id))}")
+    factory = _GENERIC[name]
+    try:
+        inspect.signature(factory).bind(env_id, **params)
+    except TypeError as error:
+        raise ConfigError(f"bad parameters for agent {name!r} in {spec!r}: {error}") from None
+    return factory(env_id, **params)
 
 
 def _load_game_agents() -> None:
@@ -52,4 +112,5 @@ def _load_game_agents() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-__all__ = ["Policy", "RandomAgent", "available", "choose_action", "make", "register_scripted"]
+__all__ = ["AgentFactory", "Policy", "RandomAgent", "available", "choose_action", "make", "parse_spec",
+           "register_agent", "register_scripted"]

@@ -19,12 +19,18 @@ It reads only public information (the state it is given is a determinization).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from agents import register_scripted
-from gnome_envs.gnome_village.actions import LAYOUTS, Family, SetupPiece, SourceKind, WorkAction
+from gnome_envs.gnome_village.actions import (
+    LAYOUTS,
+    Family,
+    SetupPiece,
+    SourceKind,
+    WorkAction,
+)
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CENTER_CELL,

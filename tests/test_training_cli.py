@@ -94,7 +94,7 @@ def test_train_writes_model_and_reports_win_rate(tmp_path: Any,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     doc = run_json(capsys, train.main, ["--timesteps", str(TINY_TIMESTEPS), "--eval-games",
-                                        str(TINY_EVAL_GAMES), "--out", str(out)])
+                                        str(TINY_EVAL_GAMES), "--curve-games", "2", "--out", str(out)])
     model_path = out / train.MODEL_FILE
     assert model_path.is_file() and doc["model_path"] == str(model_path)
     assert doc["training"]["timesteps"] >= TINY_TIMESTEPS
@@ -105,6 +105,10 @@ def test_train_writes_model_and_reports_win_rate(tmp_path: Any,
     assert [row["games"] for row in evaluation["per_seat"]] == [2, 2]
     assert evaluation["reference_win_rate"] == pytest.approx(0.5)
     assert json.loads((out / train.REPORT_FILE).read_text())["model_path"] == str(model_path)
+    assert doc["opponent_mode"] == "fixed" and doc["opponents"] == "random"
+    assert [point["timesteps"] for point in doc["eval_curve"]] == [0, doc["training"]["timesteps"]]
+    assert (out / train.CURVE_FILE).is_file() and doc["pool"] is None
+    assert doc["argv"][:2] == ["--timesteps", str(TINY_TIMESTEPS)] and doc["versions"]["torch"]
 
 
 # ---------------------------------------------------------------------------- benchmark

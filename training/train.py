@@ -1,12 +1,28 @@
 """Train a MaskablePPO learner on a gnome env's single-agent adapter, then evaluate it seat by seat.
 
     python -m training.train --env gnome_village_v0 --timesteps 20000 [--players 2]
-        [--opponents random] [--seed 0] [--eval-games 100] [--out runs/...] [--config k=v] [--json]
+        [--opponents random,scripted,self] [--snapshot-every 10000] [--pool-size 5]
+        [--n-envs 4] [--checkpoint-every 10000] [--eval-every 10000] [--resume runs/x/model.zip]
+        [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]
 
-The learner sits at a random seat each episode (``SingleAgentEnv(..., seat="random")``); the
-other seats are played by ``--opponents``. TensorBoard logs and Monitor CSVs go to the out
-directory, the model to ``<out>/model.zip``. The evaluation then fixes the learner at every
-seat in turn against random opponents and acts deterministically with its action mask.
+The learner sits at a random seat each episode. ``--opponents`` lists opponent kinds: at every
+reset each opponent seat draws one of them (``training.selfplay_pool``); ``self`` is a frozen
+snapshot of the learner from ``<out>/pool/``. A single kind plays every seat, as does
+``--fixed-seats`` with one name per opponent seat. One-player Rise of the Gnomes plays the Gnome
+Union alone: opponents are ignored. ``--n-envs N`` runs N envs in SubprocVecEnv workers.
+
+Output in ``--out``: ``model.zip``, ``checkpoints/``, ``pool/``, TensorBoard logs (``tb/``),
+Monitor CSVs, ``learning_curve.png`` (periodic evaluation win rates against ``--curve-opponents``
+on fixed seeds, and the rolling training reward) and ``report.json`` (arguments,
+hyperparameters, library versions, curves and the final seat-balanced evaluation).
+
+``--resume PATH`` loads a saved model and trains ``--timesteps`` more; restored: the network
+weights, the optimizer state, the hyperparameters and the timestep count (TensorBoard and the
+periodic schedules continue from it). Not restored: the rollout buffer, the env and opponent
+random streams (seeded again from ``--seed``: pass a new seed to see new games), the earlier
+run's curves and episode history. The self-play pool is whatever snapshots lie in
+``<out>/pool/``: resuming into the same ``--out`` keeps it, a new ``--out`` starts it afresh
+from the resumed model.
 """
 
 from __future__ import annotations
@@ -15,39 +31,77 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import gymnasium
-import numpy as np
 from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.callbacks import CallbackList
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
+from agents.checkpoint import check_sizes, load_model, resolve_path
 from gnome_envs import SingleAgentEnv
 from gnome_envs.core.aec import REWARD_MODES
 from gnome_envs.core.errors import ConfigError
 from training import common
+from training.learning_curve import plot_learning_curve
+from training.selfplay_pool import (
+    SELF_KIND,
+    OpponentMix,
+    SnapshotPool,
+    list_snapshots,
+    parse_kinds,
+)
+from training.train_callbacks import (
+    EpisodeLog,
+    EvalCurveCallback,
+    PeriodicCallback,
+    ProgressCallback,
+)
+from training.train_eval import (
+    EVAL_STREAM,
+    GAME_SEED_BOUND,
+    UNION_NAME,
+    evaluate_model,
+    games_per_seat,
+    play_eval_game,
+)
+from training.train_report import (
+    args_record,
+    model_hyperparameters,
+    render_text,
+    versions,
+)
 
 DEFAULT_TIMESTEPS = 20_000
 DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "random"
 DEFAULT_EVAL_OPPONENTS = "random"
+DEFAULT_CURVE_OPPONENTS = "random,scripted"
 DEFAULT_EVAL_GAMES = 100
+DEFAULT_CURVE_GAMES = 20  # per opponent and evaluation point
 DEFAULT_SEED = 0
 DEFAULT_N_ENVS = 1
+DEFAULT_SNAPSHOT_EVERY = 10_000
+DEFAULT_POOL_SIZE = 5
+DEFAULT_CHECKPOINT_EVERY = 10_000
+DEFAULT_EVAL_EVERY = 10_000
+EVAL_MODES = ("deterministic", "sampled")
+DEFAULT_EVAL_MODE = "deterministic"
 # Dense victory-point gain: 20,000 steps are only ~140 two-player games, too few terminal +-1
 # signals for win_loss to learn from reliably; the evaluation still counts wins.
 DEFAULT_REWARD = "score"
 RUNS_DIR = Path("runs")
 MODEL_FILE = "model.zip"
 REPORT_FILE = "report.json"
+CURVE_FILE = "learning_curve.png"
 TENSORBOARD_DIR = "tb"
+CHECKPOINT_DIR = "checkpoints"
+POOL_DIR = "pool"
 TB_RUN_NAME = "MaskablePPO"
 OPPONENT_SEPARATOR = ","
-EVAL_STREAM = 1  # SeedSequence key of the evaluation games (training uses the plain seed)
-GAME_SEED_BOUND = 2**63
 DEFAULT_MAX_EPISODE_STEPS = 1000  # learner decisions before truncation (typical 2p game: ~150)
 
 # PPO hyperparameters: small rollouts and several epochs so that a 2-core CPU learns something
@@ -67,7 +121,7 @@ NET_ARCH = (256, 256)  # hidden layers of both the policy and the value network
 
 
 def hyperparameters() -> dict[str, Any]:
-    """The PPO hyperparameters this job uses (recorded in the report)."""
+    """The PPO hyperparameters a fresh run uses."""
     return {"learning_rate": LEARNING_RATE, "n_steps": N_STEPS, "batch_size": BATCH_SIZE,
             "n_epochs": N_EPOCHS, "gamma": GAMMA, "gae_lambda": GAE_LAMBDA,
             "clip_range": CLIP_RANGE, "ent_coef": ENT_COEF, "vf_coef": VF_COEF,
@@ -79,37 +133,49 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``training.train`` argument parser."""
     parser = argparse.ArgumentParser(
         prog="python -m training.train",
-        description="Train sb3-contrib MaskablePPO on gnome_envs.SingleAgentEnv (learner at a "
-                    "random seat), save <out>/model.zip with TensorBoard logs, then evaluate it "
-                    "at every seat against random opponents (win rate, 95% Wilson interval).",
-    )
+        description="Train sb3-contrib MaskablePPO on gnome_envs.SingleAgentEnv (learner at a random "
+                    "seat) against a per-episode opponent mix with a self-play pool; save the model, "
+                    "checkpoints, TensorBoard logs and a learning curve, then evaluate it seat by seat.")
     common.add_env_argument(parser)
-    parser.add_argument("--timesteps", type=int, default=DEFAULT_TIMESTEPS,
-                        help=f"learner decisions to train for (default: {DEFAULT_TIMESTEPS})")
-    parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS,
-                        help=f"number of players (default: {DEFAULT_PLAYERS})")
-    parser.add_argument("--opponents", default=DEFAULT_OPPONENTS,
-                        help="training opponents: one agent name for every other seat, or a comma "
-                             f"list of players-1 names (default: {DEFAULT_OPPONENTS})")
-    parser.add_argument("--eval-opponents", default=DEFAULT_EVAL_OPPONENTS,
-                        help=f"evaluation opponents, same form (default: {DEFAULT_EVAL_OPPONENTS})")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"seed of training and evaluation (default: {DEFAULT_SEED})")
-    parser.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
-                        help="evaluation games, split evenly over the seats "
-                             f"(default: {DEFAULT_EVAL_GAMES}; 0 skips evaluation)")
-    parser.add_argument("--n-envs", type=int, default=DEFAULT_N_ENVS,
-                        help=f"environments in the DummyVecEnv (default: {DEFAULT_N_ENVS})")
-    parser.add_argument("--reward", choices=REWARD_MODES, default=DEFAULT_REWARD,
-                        help="reward of the adapter; the evaluation counts wins whatever it is "
-                             f"(default: {DEFAULT_REWARD})")
-    parser.add_argument("--max-episode-steps", type=int, default=DEFAULT_MAX_EPISODE_STEPS,
-                        help="truncate an episode after this many learner decisions, in training "
-                             "and evaluation: a stalling policy can otherwise keep a game going "
-                             f"forever (default: {DEFAULT_MAX_EPISODE_STEPS}; "
-                             "--config max_steps=... overrides)")
-    parser.add_argument("--out", type=Path, default=None,
-                        help="output directory (default: runs/<env>-<players>p-<seed>)")
+    add = parser.add_argument
+    add("--timesteps", type=int, default=DEFAULT_TIMESTEPS,
+        help=f"learner decisions to train for, more with --resume (default: {DEFAULT_TIMESTEPS})")
+    add("--players", type=int, default=DEFAULT_PLAYERS, help=f"number of players (default: {DEFAULT_PLAYERS})")
+    add("--opponents", default=DEFAULT_OPPONENTS,
+        help="opponent kinds, comma list of agent specs or 'self' (the snapshot pool); each opponent "
+             f"seat draws one per episode (default: {DEFAULT_OPPONENTS})")
+    add("--fixed-seats", action="store_true",
+        help="read --opponents as a fixed lineup of players-1 names, one per opponent seat")
+    add("--snapshot-every", type=int, default=DEFAULT_SNAPSHOT_EVERY,
+        help=f"timesteps between self-play snapshots (default: {DEFAULT_SNAPSHOT_EVERY})")
+    add("--pool-size", type=int, default=DEFAULT_POOL_SIZE,
+        help=f"snapshots kept in the self-play pool (default: {DEFAULT_POOL_SIZE})")
+    add("--n-envs", type=int, default=DEFAULT_N_ENVS,
+        help=f"parallel envs; more than 1 runs SubprocVecEnv workers (default: {DEFAULT_N_ENVS})")
+    add("--checkpoint-every", type=int, default=DEFAULT_CHECKPOINT_EVERY,
+        help=f"timesteps between checkpoints in <out>/checkpoints, 0: none (default: {DEFAULT_CHECKPOINT_EVERY})")
+    add("--resume", type=Path, default=None, help="continue training a saved model.zip (see the module doc)")
+    add("--eval-every", type=int, default=DEFAULT_EVAL_EVERY,
+        help=f"timesteps between learning-curve evaluations, 0: none (default: {DEFAULT_EVAL_EVERY})")
+    add("--curve-opponents", default=DEFAULT_CURVE_OPPONENTS,
+        help=f"opponents of the learning-curve evaluations, one curve each (default: {DEFAULT_CURVE_OPPONENTS})")
+    add("--curve-games", type=int, default=DEFAULT_CURVE_GAMES,
+        help=f"seat-balanced games per curve opponent and point (default: {DEFAULT_CURVE_GAMES})")
+    add("--eval-opponents", default=DEFAULT_EVAL_OPPONENTS,
+        help="final evaluation opponents: one name for every other seat, or a comma list of "
+             f"players-1 names (default: {DEFAULT_EVAL_OPPONENTS})")
+    add("--eval-mode", choices=EVAL_MODES, default=DEFAULT_EVAL_MODE,
+        help="evaluations play the most probable legal action or sample the masked policy "
+             f"(default: {DEFAULT_EVAL_MODE})")
+    add("--seed", type=int, default=DEFAULT_SEED, help=f"seed of training and evaluation (default: {DEFAULT_SEED})")
+    add("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
+        help=f"final evaluation games, split evenly over the seats (default: {DEFAULT_EVAL_GAMES}; 0 skips)")
+    add("--reward", choices=REWARD_MODES, default=DEFAULT_REWARD,
+        help=f"reward of the adapter; evaluations count wins whatever it is (default: {DEFAULT_REWARD})")
+    add("--max-episode-steps", type=int, default=DEFAULT_MAX_EPISODE_STEPS,
+        help="truncate an episode after this many learner decisions, in training and evaluation "
+             f"(default: {DEFAULT_MAX_EPISODE_STEPS}; --config max_steps=... overrides)")
+    add("--out", type=Path, default=None, help="output directory (default: runs/<env>-<players>p-<seed>)")
     common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
@@ -133,174 +199,241 @@ def default_out(env_id: str, players: int, seed: int) -> Path:
     return RUNS_DIR / f"{env_id}-{players}p-{seed}"
 
 
-# ---------------------------------------------------------------------------- training
-class ProgressCallback(BaseCallback):
-    """A tqdm bar over training timesteps (stderr), with recent episode stats after each rollout."""
-
-    def __init__(self, total: int, disable: bool = False) -> None:
-        super().__init__()
-        self.total = total
-        self.disable = disable
-        self.bar: Any = None
-
-    def _on_training_start(self) -> None:
-        self.bar = common.progress_bar(self.total, "train", disable=self.disable, unit="step")
-
-    def _on_step(self) -> bool:
-        self.bar.update(min(self.model.num_timesteps, self.total) - self.bar.n)
-        return True
-
-    def _on_rollout_end(self) -> None:
-        episodes = self.model.ep_info_buffer
-        if episodes:
-            mean_reward = float(np.mean([ep["r"] for ep in episodes]))
-            self.bar.set_postfix(ep_rew=f"{mean_reward:+.3f}", episodes=len(episodes))
-
-    def _on_training_end(self) -> None:
-        self.bar.close()
+def validate(args: argparse.Namespace) -> None:
+    """ConfigError for out-of-range numeric arguments."""
+    if args.timesteps < 1 or args.n_envs < 1 or args.players < 1:
+        raise ConfigError("--timesteps, --n-envs and --players must be positive")
+    if min(args.eval_games, args.curve_games, args.checkpoint_every, args.eval_every) < 0:
+        raise ConfigError("--eval-games, --curve-games, --checkpoint-every and --eval-every must be >= 0")
+    if args.snapshot_every < 1 or args.pool_size < 1:
+        raise ConfigError("--snapshot-every and --pool-size must be positive")
 
 
-def env_factory(env_id: str, opponents: str | list[str], players: int, config: dict[str, Any],
-                monitor_file: Path | None) -> Callable[[], gymnasium.Env]:
-    """A thunk building one Monitor-wrapped single-agent env (learner at a random seat)."""
+# ---------------------------------------------------------------------------- envs
+@dataclass(frozen=True)
+class EnvSetup:
+    """Everything an env process needs to build its training env (picklable)."""
+
+    env_id: str
+    players: int
+    config: dict[str, Any]
+    opponents: str | list[str]  # what SingleAgentEnv gets at construction
+    kinds: list[str] | None = None  # per-episode opponent kinds (None: fixed opponents)
+    pool_dir: Path | None = None
+    pool_size: int = DEFAULT_POOL_SIZE
+    seed: int = DEFAULT_SEED
+
+
+def env_setup(args: argparse.Namespace, out: Path) -> EnvSetup:
+    """The opponents of a run: Gnome Union only, a fixed lineup, one kind, or a per-episode mix."""
+    base = {"env_id": args.env, "players": args.players, "config": adapter_config(args),
+            "pool_size": args.pool_size, "seed": args.seed}
+    if args.players == 1:
+        return EnvSetup(opponents=[], **base)
+    kinds = parse_kinds(args.opponents)
+    if args.fixed_seats or (len(kinds) == 1 and kinds[0] != SELF_KIND):
+        if SELF_KIND in kinds:
+            raise ConfigError("'self' needs the opponent mix; drop --fixed-seats")
+        return EnvSetup(opponents=parse_opponents(args.opponents), **base)
+    return EnvSetup(opponents="random", kinds=kinds, pool_dir=out / POOL_DIR, **base)
+
+
+def env_factory(setup: EnvSetup, index: int, monitor_file: Path | None,
+                single_thread: bool = False) -> Callable[[], gymnasium.Env]:
+    """A thunk building env number ``index``: SingleAgentEnv (+ OpponentMix) under Monitor."""
     def build() -> gymnasium.Env:
-        env = SingleAgentEnv(env_id, opponents=opponents, seat="random", num_players=players, **config)
+        if single_thread:  # a SubprocVecEnv worker: self-play inference on one core
+            import torch
+
+            torch.set_num_threads(1)
+        env: gymnasium.Env = SingleAgentEnv(setup.env_id, opponents=setup.opponents, seat="random",
+                                            num_players=setup.players, **setup.config)
+        if setup.kinds is not None:
+            env = OpponentMix(env, setup.kinds, setup.pool_dir, setup.pool_size, setup.seed, index)
         return Monitor(env, filename=str(monitor_file) if monitor_file else None)
     return build
 
 
-def train_model(args: argparse.Namespace, out: Path) -> tuple[MaskablePPO, float]:
-    """Train MaskablePPO; returns the model and the training wall time in seconds."""
-    config = adapter_config(args)
-    opponents = parse_opponents(args.opponents)
-    factories = [env_factory(args.env, opponents, args.players, config, out / f"monitor_{i}")
-                 for i in range(args.n_envs)]
-    vec_env = DummyVecEnv(factories)
-    kwargs = hyperparameters()
-    net_arch = kwargs.pop("net_arch")
-    model = MaskablePPO("MlpPolicy", vec_env, seed=args.seed, verbose=0,
-                        tensorboard_log=str(out / TENSORBOARD_DIR),
-                        policy_kwargs={"net_arch": net_arch}, **kwargs)
-    callback = ProgressCallback(args.timesteps, disable=args.no_progress)
-    start = time.perf_counter()
-    model.learn(total_timesteps=args.timesteps, callback=callback, tb_log_name=TB_RUN_NAME)
-    seconds = time.perf_counter() - start
-    vec_env.close()
-    return model, seconds
+def build_vec_env(setup: EnvSetup, n_envs: int, out: Path) -> VecEnv:
+    """DummyVecEnv for one env, SubprocVecEnv workers for more."""
+    factories = [env_factory(setup, i, out / f"monitor_{i}", single_thread=n_envs > 1) for i in range(n_envs)]
+    return DummyVecEnv(factories) if n_envs == 1 else SubprocVecEnv(factories)
 
 
-def training_summary(model: MaskablePPO, seconds: float) -> dict[str, Any]:
+def curve_lineups(args: argparse.Namespace) -> dict[str, str | list[str]]:
+    """Name -> opponents of each learning-curve evaluation (the Gnome Union alone for one player)."""
+    if args.players == 1:
+        return {UNION_NAME: []}
+    return {kind: kind for kind in parse_kinds(args.curve_opponents)}
+
+
+def curve_evaluator(args: argparse.Namespace) -> Callable[[Any], dict[str, dict[str, Any]]]:
+    """``evaluate(model) -> {opponent: rate_summary}`` on the fixed evaluation seeds."""
+    lineups = curve_lineups(args)
+
+    def evaluate(model: Any) -> dict[str, dict[str, Any]]:
+        return {name: evaluate_model(model, args.env, args.players, adapter_config(args), opponents,
+                                     args.curve_games, args.seed, args.eval_mode == "deterministic")["overall"]
+                for name, opponents in lineups.items()}
+    return evaluate
+
+
+# ---------------------------------------------------------------------------- training
+@dataclass
+class TrainResult:
+    """What a training run leaves behind for the report."""
+
+    model: MaskablePPO
+    seconds: float
+    start_timesteps: int
+    episodes: EpisodeLog
+    curve: EvalCurveCallback | None
+    pool: SnapshotPool | None
+
+
+def build_model(args: argparse.Namespace, vec_env: VecEnv, out: Path) -> MaskablePPO:
+    """A fresh MaskablePPO, or the ``--resume`` model attached to ``vec_env``."""
+    if args.resume is None:
+        kwargs = hyperparameters()
+        net_arch = kwargs.pop("net_arch")
+        return MaskablePPO("MlpPolicy", vec_env, seed=args.seed, verbose=0, device="cpu",
+                           tensorboard_log=str(out / TENSORBOARD_DIR),
+                           policy_kwargs={"net_arch": net_arch}, **kwargs)
+    try:
+        model = MaskablePPO.load(resolve_path(args.resume), env=vec_env, device="cpu",
+                                 tensorboard_log=str(out / TENSORBOARD_DIR))
+    except ValueError as error:  # spaces that do not match the env
+        raise ConfigError(f"cannot resume {str(args.resume)!r} on {args.env}: {error}") from None
+    model.set_random_seed(args.seed)
+    return model
+
+
+def build_callbacks(args: argparse.Namespace, out: Path, model: MaskablePPO,
+                    pool: SnapshotPool | None) -> tuple[list[Any], EpisodeLog, EvalCurveCallback | None]:
+    """Progress bar, episode log, pool snapshots, checkpoints and the learning-curve evaluations."""
+    total = model.num_timesteps + args.timesteps
+    episodes = EpisodeLog()
+    callbacks: list[Any] = [ProgressCallback(total, disable=args.no_progress, start=model.num_timesteps), episodes]
+    if pool is not None:
+        callbacks.append(PeriodicCallback(args.snapshot_every, pool.save))
+    if args.checkpoint_every > 0:
+        directory = out / CHECKPOINT_DIR
+
+        def save_checkpoint(m: MaskablePPO) -> None:
+            directory.mkdir(parents=True, exist_ok=True)
+            m.save(directory / f"model_{m.num_timesteps:09d}.zip")
+        callbacks.append(PeriodicCallback(args.checkpoint_every, save_checkpoint))
+    curve = None
+    if args.eval_every > 0 and args.curve_games > 0:
+        curve = EvalCurveCallback(args.eval_every, curve_evaluator(args))
+        callbacks.append(curve)
+    return callbacks, episodes, curve
+
+
+def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
+    """Train (or resume) MaskablePPO with the callbacks; returns the model and what was logged."""
+    setup = env_setup(args, out)
+    vec_env = build_vec_env(setup, args.n_envs, out)
+    try:
+        model = build_model(args, vec_env, out)
+        start = int(model.num_timesteps)
+        pool = SnapshotPool(setup.pool_dir, args.pool_size) if setup.pool_dir is not None else None
+        if pool is not None:
+            pool.save(model)  # 'self' plays the initial (or resumed) policy until the first snapshot
+        callbacks, episodes, curve = build_callbacks(args, out, model, pool)
+        began = time.perf_counter()
+        model.learn(total_timesteps=args.timesteps, callback=CallbackList(callbacks),
+                    tb_log_name=TB_RUN_NAME, reset_num_timesteps=args.resume is None)
+        seconds = time.perf_counter() - began
+    finally:
+        vec_env.close()
+    return TrainResult(model, seconds, start, episodes, curve, pool)
+
+
+def training_summary(model: MaskablePPO, seconds: float, start: int = 0) -> dict[str, Any]:
     """Timesteps, time, speed and recent episode stats of a finished training run."""
     episodes = list(model.ep_info_buffer)
     rewards = [float(ep["r"]) for ep in episodes]
     lengths = [float(ep["l"]) for ep in episodes]
-    return {"timesteps": int(model.num_timesteps), "seconds": seconds,
-            "steps_per_s": model.num_timesteps / seconds if seconds > 0 else 0.0,
+    trained = model.num_timesteps - start
+    return {"timesteps": int(model.num_timesteps), "start_timesteps": start, "seconds": seconds,
+            "steps_per_s": trained / seconds if seconds > 0 else 0.0,
             "recent_episodes": len(episodes), "recent_reward_mean": common.mean_std(rewards)[0],
             "recent_length_mean": common.mean_std(lengths)[0]}
 
 
 # ---------------------------------------------------------------------------- evaluation
-def games_per_seat(total: int, players: int) -> list[int]:
-    """``total`` games split over the seats as evenly as possible (earlier seats get the rest)."""
-    return [total // players + (1 if seat < total % players else 0) for seat in range(players)]
-
-
-def play_eval_game(model: MaskablePPO, env: SingleAgentEnv, seed: int) -> tuple[float, int, bool]:
-    """One deterministic, masked game: the learner's win share, its decisions, whether it ended."""
-    obs, info = env.reset(seed=seed)
-    done, decisions = False, 0
-    while not done:
-        action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-        obs, _reward, terminated, truncated, info = env.step(int(action))
-        decisions += 1
-        done = terminated or truncated
-    if "placements" not in info:
-        return 0.0, decisions, False  # truncated: nobody wins
-    return common.win_shares(info["placements"])[info["learner_seat"]], decisions, True
-
-
 def evaluate(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any]:
-    """Seat-balanced evaluation: the learner fixed at each seat in turn against the eval opponents."""
-    config = adapter_config(args)
-    opponents = parse_opponents(args.eval_opponents)
-    seed_rng = np.random.default_rng(np.random.SeedSequence([args.seed, EVAL_STREAM]))
-    bar = common.progress_bar(args.eval_games, "evaluate", disable=args.no_progress, unit="game")
-    per_seat, lengths, truncated = [], [], 0
-    for seat, count in enumerate(games_per_seat(args.eval_games, args.players)):
-        env = SingleAgentEnv(args.env, opponents=opponents, seat=seat, num_players=args.players, **config)
-        wins = 0.0
-        for _ in range(count):
-            share, decisions, finished = play_eval_game(model, env, int(seed_rng.integers(GAME_SEED_BOUND)))
-            wins += share
-            lengths.append(decisions)
-            truncated += not finished
-            bar.update(1)
-        per_seat.append({"seat": seat, **common.rate_summary(wins, count)})
-    bar.close()
-    total_wins = sum(row["wins"] for row in per_seat)
-    return {"opponents": opponents, "overall": common.rate_summary(total_wins, args.eval_games),
-            "per_seat": per_seat, "reference_win_rate": 1.0 / args.players,
-            "learner_decisions_mean": common.mean_std(lengths)[0], "truncated_games": truncated}
+    """Final seat-balanced evaluation against ``--eval-opponents`` (the Gnome Union for one player)."""
+    return evaluate_model(model, args.env, args.players, adapter_config(args),
+                          parse_opponents(args.eval_opponents), args.eval_games, args.seed,
+                          args.eval_mode == "deterministic", show_progress=not args.no_progress)
 
 
 # ---------------------------------------------------------------------------- output
-def render_text(report: dict[str, Any]) -> str:
-    """Human-readable summary of a training run and its evaluation."""
-    train = report["training"]
-    lines = [
-        (f"Trained MaskablePPO on {report['env']} ({report['players']} players, seed {report['seed']}, "
-        f"reward {report['reward']}, opponents {report['opponents']}, config {report['config'] or '{}'})"),
-        (f"{train['timesteps']:,} timesteps in {train['seconds']:.1f} s ({train['steps_per_s']:,.0f} steps/s); "
-        f"recent {train['recent_episodes']} episodes: mean reward {train['recent_reward_mean']:+.3f}, "
-        f"mean length {train['recent_length_mean']:.1f}"),
-        f"Model: {report['model_path']}    TensorBoard: {report['tensorboard_dir']}",
-    ]
-    evaluation = report.get("evaluation")
-    if evaluation is None:
-        return "\n".join(lines + ["Evaluation skipped (--eval-games 0)."])
-    rows = [[f"seat {r['seat']}", r["games"], common.format_wins(r["wins"]), common.format_rate(r)]
-            for r in evaluation["per_seat"]]
-    overall = evaluation["overall"]
-    rows.append(["overall", overall["games"], common.format_wins(overall["wins"]), common.format_rate(overall)])
-    rows.append(["random vs random", "-", "-", f"{evaluation['reference_win_rate']:.3f}"])
-    if evaluation["truncated_games"]:
-        rows.append(["truncated (no win)", evaluation["truncated_games"], "-", "-"])
-    lines += ["", (f"Evaluation against {evaluation['opponents']} (deterministic, masked; "
-                  "a tie for first shares the win)"),
-              common.format_table(["learner", "games", "wins", "win rate [95% CI]"], rows)]
-    return "\n".join(lines)
+def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: TrainResult) -> dict[str, Any]:
+    """The report.json document of a run."""
+    setup = env_setup(args, out)
+    curve_points = result.curve.points if result.curve is not None else []
+    reward_curve = result.episodes.rolling_curve()
+    title = f"{args.env}, {args.players} players, opponents {setup.kinds or setup.opponents or UNION_NAME}"
+    reference = 1.0 / args.players if args.players > 1 else None
+    picture = plot_learning_curve(curve_points, reward_curve, out / CURVE_FILE, title, reference)
+    checkpoints = sorted(str(p) for p in (out / CHECKPOINT_DIR).glob("model_*.zip"))
+    pool = None if result.pool is None else {
+        "dir": str(result.pool.directory), "size": args.pool_size, "saved_at": result.pool.saved,
+        "kept": [str(p) for p in list_snapshots(result.pool.directory)]}
+    return {
+        "job": "train", "env": args.env, "players": args.players, "seed": args.seed,
+        "reward": args.reward, "opponents": setup.kinds or setup.opponents or UNION_NAME,
+        "opponent_mode": "gnome_union" if args.players == 1 else ("mix" if setup.kinds else "fixed"),
+        "config": args.config_kwargs, "n_envs": args.n_envs,
+        "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
+        "argv": argv, "args": args_record(args),
+        "resume": None if args.resume is None else {"from": str(args.resume), "start_timesteps": result.start_timesteps},
+        "training": training_summary(result.model, result.seconds, result.start_timesteps),
+        "model_path": str(out / MODEL_FILE), "tensorboard_dir": str(out / TENSORBOARD_DIR),
+        "checkpoints": checkpoints, "pool": pool, "eval_mode": args.eval_mode,
+        "eval_curve": curve_points, "reward_curve": reward_curve, "learning_curve": str(picture),
+        "evaluation": evaluate(result.model, args) if args.eval_games > 0 else None,
+    }
 
 
-def run(args: argparse.Namespace) -> int:
+def check_before_start(args: argparse.Namespace) -> None:
+    """Fail on bad arguments before anything is written: build one env, check a resumed model."""
+    validate(args)
+    env = env_factory(env_setup(args, RUNS_DIR), 0, None)()
+    curve_lineups(args)
+    parse_opponents(args.eval_opponents)
+    if args.resume is not None:
+        space = env.observation_space
+        check_sizes(load_model(args.resume), int(space.shape[0]), int(env.action_space.n),
+                    f"{args.env} with {args.players} players", str(args.resume))
+    env.close()
+
+
+def run(args: argparse.Namespace, argv: list[str] | None = None) -> int:
     """Run the training job for parsed arguments."""
-    if args.timesteps < 1 or args.n_envs < 1 or args.eval_games < 0:
-        raise ConfigError("--timesteps and --n-envs must be positive, --eval-games non-negative")
     if "reward" in args.config_kwargs:  # --config reward=... overrides --reward
         args.reward = args.config_kwargs.pop("reward")
-    # build one env first, so that a bad config fails before the out dir is created
-    env_factory(args.env, parse_opponents(args.opponents), args.players, adapter_config(args), None)()
+    check_before_start(args)
     out = args.out if args.out is not None else default_out(args.env, args.players, args.seed)
     out.mkdir(parents=True, exist_ok=True)
-    model, seconds = train_model(args, out)
-    model_path = out / MODEL_FILE
-    model.save(model_path)
-    report: dict[str, Any] = {
-        "job": "train", "env": args.env, "players": args.players, "seed": args.seed,
-        "reward": args.reward, "opponents": parse_opponents(args.opponents),
-        "config": args.config_kwargs, "n_envs": args.n_envs, "hyperparameters": hyperparameters(),
-        "training": training_summary(model, seconds), "model_path": str(model_path),
-        "tensorboard_dir": str(out / TENSORBOARD_DIR),
-        "evaluation": evaluate(model, args) if args.eval_games > 0 else None,
-    }
+    result = train_model(args, out)
+    result.model.save(out / MODEL_FILE)
+    report = build_report(args, list(argv or []), out, result)
     (out / REPORT_FILE).write_text(common.to_json(report))
     return common.emit(report, args.json, render_text)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
-    return common.run_cli(run, build_parser(), argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    return common.run_cli(lambda args: run(args, argv), build_parser(), argv)
 
+
+__all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "build_parser", "evaluate", "games_per_seat", "main",
+           "play_eval_game", "run"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -77,4 +77,4 @@ advance = RULES.advance
 resolve_decision = RULES.resolve
 reoffer = RULES.reoffer
 
-__all__ = ["DECISIONS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS", "RULES", "TASKS", "Task", "advance", "offer", "push", "reoffer", "resolve_decision"]
+__all__ = ["DECISIONS", "NUM_DECISION_KINDS", "RULES", "TASKS", "Decision", "DecisionKind", "DecisionRule", "Task", "advance", "offer", "push", "reoffer", "resolve_decision"]

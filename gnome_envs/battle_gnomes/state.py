@@ -179,11 +179,11 @@ class BattleGnomesState(State):
 
         return describe_action(self, action)
 
-    def render_text(self) -> str:
-        """The table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text (public, plus ``seat``'s hidden cards when given)."""
         from gnome_envs.battle_gnomes.render import render_text
 
-        return render_text(self)
+        return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
     @property
@@ -224,6 +224,7 @@ class BattleGnomesState(State):
         pool = list(other.deck)
         for p in others:
             pool += other.hands[p]
+        pool.sort()  # canonical order before each shuffle: the sample depends only on what seat knows
         rng.shuffle(pool)
         start = 0
         for p in others:
@@ -231,6 +232,7 @@ class BattleGnomesState(State):
             other.hands[p] = sorted(pool[start:start + size])
             start += size
         other.deck = pool[start:]
+        other.gnome_deck.sort()
         rng.shuffle(other.gnome_deck)
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         other._hand_rows = [None] * n

@@ -20,14 +20,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from gnome_envs.core.engine import Game, State
-from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError, ResetNeededError
+from gnome_envs.core.errors import (
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    ResetNeededError,
+)
 
 REWARD_MODES = ("win_loss", "rank", "score")
 ILLEGAL_ACTION_MODES = ("raise", "terminate")
@@ -65,7 +70,7 @@ def terminal_rewards(state: State, reward: str) -> np.ndarray:
 class GnomeAECEnv(AECEnv):
     """PettingZoo AEC environment over any gnome_envs game."""
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
         "name": "gnome_envs",
         "is_parallelizable": False,

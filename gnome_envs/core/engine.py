@@ -142,8 +142,8 @@ class State(abc.ABC):
         """Human-readable meaning of ``action`` in the pending decision."""
 
     @abc.abstractmethod
-    def render_text(self) -> str:
-        """The whole table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text: only public information, plus ``seat``'s own hidden cards if given."""
 
     @abc.abstractmethod
     def _hash_payload(self) -> bytes:

@@ -12,8 +12,9 @@ option is simply not offered. Handlers are dispatched through the table's dicts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 
 class Decision(NamedTuple):

@@ -7,8 +7,9 @@ variants the conformance suite must cover.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from gnome_envs.core.engine import Game
 from gnome_envs.core.errors import UnknownEnvError

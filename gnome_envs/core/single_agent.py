@@ -14,7 +14,8 @@ Observation: the learner's float32 observation vector. Action: ``Discrete(num_ac
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -28,7 +29,12 @@ from gnome_envs.core.aec import (
     validate_adapter_options,
 )
 from gnome_envs.core.engine import State
-from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError, ResetNeededError
+from gnome_envs.core.errors import (
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    ResetNeededError,
+)
 from gnome_envs.core.registry import get_spec, make_game
 
 OpponentSpec = Any  # a policy name, a policy object, or a sequence of them (one per other seat)
@@ -48,7 +54,7 @@ def resolve_policy(spec: Any, env_id: str) -> Any:
 class SingleAgentEnv(gymnasium.Env):
     """gymnasium.Env with one learner seat; opponents act inside ``step``."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,

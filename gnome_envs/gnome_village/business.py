@@ -8,10 +8,10 @@ Military protection (R11.5) holds while the guarding gnome stays on its tile.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gnome_envs.gnome_village import village
-from gnome_envs.gnome_village.actions import ActionLayout, THIEF_AMOUNTS, Family
+from gnome_envs.gnome_village.actions import THIEF_AMOUNTS, ActionLayout, Family
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CODE_KIND,

@@ -8,7 +8,13 @@ actions register theirs in ``business``. Clause numbers refer to ``seeds/gnome_v
 from __future__ import annotations
 
 from gnome_envs.gnome_village import business, village
-from gnome_envs.gnome_village.actions import ActionLayout, Family, SetupPiece, SourceKind, WorkAction
+from gnome_envs.gnome_village.actions import (
+    ActionLayout,
+    Family,
+    SetupPiece,
+    SourceKind,
+    WorkAction,
+)
 from gnome_envs.gnome_village.components import (
     BUSINESS_COST,
     CANONICAL_ROTATIONS,
@@ -16,10 +22,10 @@ from gnome_envs.gnome_village.components import (
     CODE_KIND,
     CODE_SUB,
     DISPLAY_SLOTS,
-    NUM_ROTATIONS,
     FOREST_CARDS,
     HOUSE_LIMIT,
     IS_WORKPLACE,
+    NUM_ROTATIONS,
     NUM_WORKSHOP_TYPES,
     WORKSHOP_ACTION_COIN_COST,
     WORKSHOP_COST,
@@ -31,8 +37,21 @@ from gnome_envs.gnome_village.components import (
     workshop_code,
 )
 from gnome_envs.gnome_village.flow import offer_placement, place_gnome, set_workshop
-from gnome_envs.gnome_village.pending import DECISIONS, Decision, DecisionKind, DecisionRule, Task, offer, push
-from gnome_envs.gnome_village.state import ROAD, WORKSHOP, GnomeStatus, GnomeVillageState
+from gnome_envs.gnome_village.pending import (
+    DECISIONS,
+    Decision,
+    DecisionKind,
+    DecisionRule,
+    Task,
+    offer,
+    push,
+)
+from gnome_envs.gnome_village.state import (
+    ROAD,
+    WORKSHOP,
+    GnomeStatus,
+    GnomeVillageState,
+)
 
 SETUP_PIECE_CODES = {
     SetupPiece.FOUR_WAY: road_code(RoadShapeId.FOUR_WAY, 0),

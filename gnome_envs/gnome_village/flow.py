@@ -27,7 +27,14 @@ from gnome_envs.gnome_village.components import (
     road_code,
     workshop_code,
 )
-from gnome_envs.gnome_village.pending import TASKS, DecisionKind, Task, advance, offer, push
+from gnome_envs.gnome_village.pending import (
+    TASKS,
+    DecisionKind,
+    Task,
+    advance,
+    offer,
+    push,
+)
 from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus, GnomeVillageState
 
 BUSINESS_KIND = int(TileKind.BUSINESS)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from gnome_envs.core.engine import Game
+
 # importing the rule modules registers their task and decision handlers
 from gnome_envs.gnome_village import business, decisions, flow  # noqa: F401
-from gnome_envs.core.engine import Game
 from gnome_envs.gnome_village.actions import LAYOUTS as ACTION_LAYOUTS
-from gnome_envs.gnome_village.components import HOUSES_PER_PLAYER, WORKSHOPS_PER_TYPE_BY_PLAYERS
+from gnome_envs.gnome_village.components import (
+    HOUSES_PER_PLAYER,
+    WORKSHOPS_PER_TYPE_BY_PLAYERS,
+)
 from gnome_envs.gnome_village.config import GnomeVillageConfig
 from gnome_envs.gnome_village.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.gnome_village.observation import STATE_EXTRA

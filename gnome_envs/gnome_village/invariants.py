@@ -182,7 +182,11 @@ def _caches(state: GnomeVillageState) -> list[str]:
     """Cached views of each village must equal a fresh computation (stale caches are bugs)."""
     import numpy as np
 
-    from gnome_envs.gnome_village.observation import player_counts, stack_features, village_tile_features
+    from gnome_envs.gnome_village.observation import (
+        player_counts,
+        stack_features,
+        village_tile_features,
+    )
 
     out = []
     for p in range(state.game.num_players):

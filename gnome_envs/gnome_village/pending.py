@@ -8,8 +8,8 @@ simply not offered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Callable
 
 from gnome_envs.core.loop import Decision, DecisionRule, RuleTable
 
@@ -75,5 +75,17 @@ push = RULES.push
 advance = RULES.advance
 resolve_decision = RULES.resolve
 
-__all__ = ["DECISIONS", "TASKS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS",
-           "RULES", "Task", "advance", "offer", "push", "resolve_decision"]
+__all__ = [
+    "DECISIONS",
+    "NUM_DECISION_KINDS",
+    "RULES",
+    "TASKS",
+    "Decision",
+    "DecisionKind",
+    "DecisionRule",
+    "Task",
+    "advance",
+    "offer",
+    "push",
+    "resolve_decision",
+]

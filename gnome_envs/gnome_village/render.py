@@ -8,7 +8,13 @@ dark house, workshops in capitals when active) and the seats of the gnomes on th
 
 from __future__ import annotations
 
-from gnome_envs.gnome_village.actions import LAYOUTS, Family, SetupPiece, SourceKind, WorkAction
+from gnome_envs.gnome_village.actions import (
+    LAYOUTS,
+    Family,
+    SetupPiece,
+    SourceKind,
+    WorkAction,
+)
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CODE_HOUSE_ON,
@@ -156,16 +162,16 @@ def render_village(state: GnomeVillageState, v: int) -> list[str]:
     return lines
 
 
-def render_text(state: GnomeVillageState) -> str:
-    """The whole table as text."""
+def render_text(state: GnomeVillageState, seat: int | None = None) -> str:
+    """The table as text; nothing in Gnome Village is private to a seat, so ``seat`` changes nothing."""
     n = state.game.num_players
     card = FOREST_CARDS[state.revealed].label() if state.revealed >= 0 else "-"
     display = ", ".join(BUSINESS_TILES[t].name if t >= 0 else "-" for t in state.display)
     lines = [
         f"Gnome Village - turn {state.turn_number}, player {state.turn_player} to play"
         + (" (last round)" if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
-        f"forest card: {card} | deck {len(state.forest_deck)} | roads left {len(state.road_stack)} "
-        f"| businesses face down {len(state.business_stack)} | bank {state.bank}",
+        (f"forest card: {card} | deck {len(state.forest_deck)} | roads left {len(state.road_stack)} "
+         f"| businesses face down {len(state.business_stack)} | bank {state.bank}"),
         f"display: {display} | happy gnome: {'player ' + str(state.happy) if state.happy >= 0 else 'nobody'}",
     ]
     if state.pending is not None:

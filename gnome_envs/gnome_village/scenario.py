@@ -26,7 +26,8 @@ of ``phase`` ("start", "reveal", "earn", "work" or "move") of ``turn_player``'s 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.gnome_village import village
@@ -41,9 +42,9 @@ from gnome_envs.gnome_village.components import (
     NUM_FOREST_CARDS,
     ROAD_SHAPES,
     TOTAL_COINS,
+    BusinessAction,
     TileKind,
     WorkshopType,
-    BusinessAction,
     business_code,
     road_code,
     workshop_code,

@@ -25,7 +25,6 @@ import numpy as np
 from gnome_envs.core.engine import State, new_rng, rng_state_bytes
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.gnome_village import village
-from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CODE_FEATURES,
@@ -46,6 +45,7 @@ from gnome_envs.gnome_village.components import (
     business_code,
     workshop_code,
 )
+from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
 
 ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
 NO_SEAT = -1
@@ -194,11 +194,11 @@ class GnomeVillageState(State):
 
         return describe_action(self, action)
 
-    def render_text(self) -> str:
-        """The table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text (public, plus ``seat``'s hidden cards when given)."""
         from gnome_envs.gnome_village.render import render_text
 
-        return render_text(self)
+        return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
     @property
@@ -232,9 +232,9 @@ class GnomeVillageState(State):
     def determinize(self, seat: int, rng: np.random.Generator) -> GnomeVillageState:
         """A clone with the hidden stack orders (and future chance) resampled."""
         other = self.clone()
-        rng.shuffle(other.forest_deck)
-        rng.shuffle(other.road_stack)
-        rng.shuffle(other.business_stack)
+        for stack in (other.forest_deck, other.road_stack, other.business_stack):
+            stack.sort()  # a canonical order first: the sample depends on what the seat knows only
+            rng.shuffle(stack)
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         return other
 

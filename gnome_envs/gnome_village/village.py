@@ -338,7 +338,11 @@ def flip_summary(summary: VillageSummary, old: int, new: int) -> VillageSummary:
 
 def add_tile_to_summary(summary: VillageSummary, code: int, sign: int) -> VillageSummary:
     """The summary after a tile ``code`` was added (``sign`` +1) or taken away (-1)."""
-    from gnome_envs.gnome_village.components import BUSINESS_TILES, CODE_HOUSE_ON, BusinessIcon
+    from gnome_envs.gnome_village.components import (
+        BUSINESS_TILES,
+        CODE_HOUSE_ON,
+        BusinessIcon,
+    )
 
     info = CODE_INFO[code]
     if info.kind == TileKind.HOUSE:

@@ -63,4 +63,4 @@ push = RULES.push
 advance = RULES.advance
 resolve_decision = RULES.resolve
 
-__all__ = ["DECISIONS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS", "RULES", "TASKS", "Task", "advance", "offer", "push", "resolve_decision"]
+__all__ = ["DECISIONS", "NUM_DECISION_KINDS", "RULES", "TASKS", "Decision", "DecisionKind", "DecisionRule", "Task", "advance", "offer", "push", "resolve_decision"]

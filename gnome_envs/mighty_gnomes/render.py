@@ -189,8 +189,8 @@ def _attic_lines(state: MightyGnomesState) -> list[str]:
     return lines
 
 
-def render_text(state: MightyGnomesState) -> str:
-    """The whole table as text."""
+def render_text(state: MightyGnomesState, seat: int | None = None) -> str:
+    """The table as text: public information, plus ``seat``'s closed chests when given."""
     n = state.game.num_players
     head = f"Mighty Gnomes - round {state.round}/5, first player {state.first_player}"
     if state.finished:
@@ -217,6 +217,11 @@ def render_text(state: MightyGnomesState) -> str:
                      f"{state.keys[p]} keys, {res}; trail {state.trail[p]}; gnomes {gnomes}; "
                      f"bedroom {bedroom}; chests {len(state.closed[p])} closed, "
                      f"{', '.join(chest_name(k) for k in state.opened[p]) or 'none'} opened")
+    if seat is not None and 0 <= seat < n:
+        lines.append(f"your closed chests (player {seat}): "
+                     f"{', '.join(chest_name(k) for k in state.closed[seat]) or 'none'}")
+        if state.drawn and state.pending is not None and state.pending.player == seat:
+            lines.append(f"drawn chests: {', '.join(chest_name(k) for k in state.drawn)}")
     return "\n".join(lines)
 
 

@@ -216,11 +216,11 @@ class MightyGnomesState(State):
 
         return describe_action(self, action)
 
-    def render_text(self) -> str:
-        """The table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text (public, plus ``seat``'s hidden cards when given)."""
         from gnome_envs.mighty_gnomes.render import render_text
 
-        return render_text(self)
+        return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
     @property
@@ -262,6 +262,7 @@ class MightyGnomesState(State):
         keep_drawn = other.pending is not None and other.pending.player == seat
         if other.drawn and not keep_drawn:
             hidden += other.drawn
+        hidden.sort()  # canonical order before the shuffle: the sample depends only on what seat knows
         rng.shuffle(hidden)
         for p in others:
             k = len(other.closed[p])

@@ -5,7 +5,8 @@ which stayed in the box (the face-down mix by type is public, so types are shuff
 face-down positions and icons drawn from the unseen tiles of each type); the order of the
 allies deck; the Gnome deck's order and, in cutthroat games, the other players' Gnome cards;
 the other players' judges (kept, being chosen, or returned to the box). The clone's generator
-is reseeded from ``rng`` so future chance cannot be read from it.
+is reseeded from ``rng`` so future chance cannot be read from it. Every pool is put in a canonical (sorted) order
+before it is shuffled, so the sample depends only on what the seat knows and on ``rng``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def determinize(state: RiseState, seat: int, rng: np.random.Generator) -> RiseSt
     """A clone of ``state`` with what ``seat`` cannot see resampled."""
     other = state.clone()
     _tiles(other, rng)
+    other.ally_deck.sort()
     rng.shuffle(other.ally_deck)
     _gnome_cards(other, seat, rng)
     _judges(other, seat, rng)
@@ -38,7 +40,7 @@ def _tiles(state: RiseState, rng: np.random.Generator) -> None:
     hidden = [pos for pos in state.game.positions if not state.revealed[pos]]
     if not hidden:
         return
-    types = [state.tile_type[pos] for pos in hidden]
+    types = sorted(state.tile_type[pos] for pos in hidden)  # canonical order before every shuffle
     rng.shuffle(types)
     seen = {state.tile_phys[pos] for pos in state.game.positions if state.revealed[pos]}
     unseen = {t: [x for x in TILES_OF_TYPE[t] if x not in seen] for t in TileType}
@@ -54,7 +56,7 @@ def _tiles(state: RiseState, rng: np.random.Generator) -> None:
 
 def _gnome_cards(state: RiseState, seat: int, rng: np.random.Generator) -> None:
     others = [p for p in range(state.n) if p != seat]
-    pool = state.gnome_deck + [c for p in others for c in state.hands[p]]
+    pool = sorted(state.gnome_deck + [c for p in others for c in state.hands[p]])
     rng.shuffle(pool)
     for p in others:
         size = len(state.hands[p])
@@ -70,6 +72,7 @@ def _judges(state: RiseState, seat: int, rng: np.random.Generator) -> None:
     pool = state.judge_deck + [j for j in state.judge_box if j != known]
     for p in others:
         pool += state.judges[p] + state.judge_hand[p]
+    pool.sort()
     rng.shuffle(pool)
     box = [known] if known != NOBODY else []
     for p in others:

@@ -183,8 +183,8 @@ def _player_lines(state: RiseState) -> list[str]:
     return lines
 
 
-def render_text(state: RiseState) -> str:
-    """The whole table as text."""
+def render_text(state: RiseState, seat: int | None = None) -> str:
+    """The table as text: public information, plus ``seat``'s judges and Gnome cards when given."""
     head = (f"Rise of the Gnomes ({state.n}p, {state.game.config.mode}, {state.game.level.name.lower()}) "
             f"turn {state.turn}, phase {PHASE_NAMES[state.phase]}, starting player P{state.start_player}")
     g_income = gnome_income(state)
@@ -205,4 +205,17 @@ def render_text(state: RiseState) -> str:
         lines.append(f"Game over: winner {winner}; scores {state.scores().tolist()}")
     elif state.pending is not None:
         lines.append(f"P{state.pending.player} decides: {state.decision_name()}")
+    if seat is not None and 0 <= seat < state.n:
+        lines += _private_lines(state, seat)
     return "\n".join(lines)
+
+
+def _private_lines(state: RiseState, seat: int) -> list[str]:
+    """What only ``seat`` sees: its judges (kept and being chosen) and its Gnome cards."""
+    kept = ", ".join(JUDGES[j].name for j in state.judges[seat]) or "-"
+    lines = [f"Your judges (P{seat}): {kept}"]
+    if state.judge_hand[seat]:
+        lines.append("  being chosen: " + ", ".join(JUDGES[j].name for j in state.judge_hand[seat]))
+    if state.hands[seat]:
+        lines.append("Your Gnome cards: " + "; ".join(gnome_card_text(c) for c in state.hands[seat]))
+    return lines

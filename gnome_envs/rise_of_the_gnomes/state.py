@@ -223,11 +223,11 @@ class RiseState(State):
 
         return describe_action(self, action)
 
-    def render_text(self) -> str:
-        """The table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text (public, plus ``seat``'s hidden cards when given)."""
         from gnome_envs.rise_of_the_gnomes.render import render_text
 
-        return render_text(self)
+        return render_text(self, seat)
 
     def check_invariants(self) -> None:
         """Raise InvariantError if any component was created or lost, or a cache is stale."""
