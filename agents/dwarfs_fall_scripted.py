@@ -16,6 +16,12 @@ Priorities, in plain words:
 * resolve monsters first, then mines, the tavern, digging, and the store last; buy the trading
   goal worth most; discard ogre cards before gems, and first the gems the trading goal it is
   closest to does not use, cheapest first.
+* Troll's Bridge: it never pays the toll on purpose; when it moves the troll it sends a Scary
+  troll onto enemy dwarfs, a Miner troll onto a mine it works, a Mighty troll onto a monster it
+  nearly holds, and keeps a Warband Leader off its own plans; it always denies ogre cards with
+  a Troll King and plays one to draw when its hand has room.
+* Royal Decrees: it tunnels a dwarf to a mine it can finish, turns cards (Fortress, memorials)
+  the way that helps its kingdom most, and otherwise plays by the same list.
 
 It reads only what its seat may know (the state it is given is a determinization).
 """
@@ -28,13 +34,14 @@ from agents import register_scripted
 from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
+    ALL_KINDS,
     CENTRE_CELLS,
     GEM_VP,
     GRID_SIZE,
     HAND_LIMIT,
     IS_MONSTER,
-    KINDS,
     LAYER_KIND,
+    MINER_FACTOR,
     MONSTER_VP,
     NEIGHBOUR,
     NUM_CELLS,
@@ -45,12 +52,14 @@ from gnome_envs.dwarfs_fall.components import (
     Gem,
     Job,
     Kind,
+    Mood,
     Ogre,
     Secret,
     card_code,
     layer,
     layer_code,
 )
+from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
@@ -64,7 +73,9 @@ FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's
 NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
 SECRET_GEM_BONUS = 1.0  # towards its own secret goal
 STRANGER_PENALTY = 0.8  # opponents' kingdom VP weigh this much against one's own
-RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4}
+RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4, Job.TOLL: 5, Job.MEMORIAL: 6}
+FREED_DWARF_VALUE = 0.5  # Crazy Balloonists: per own dwarf a completed task sends home
+SCARY_OWN_WEIGHT = 2.0  # own dwarfs sent home by a Scary troll count double against it
 
 
 def _centre_distance(cell: int) -> float:
@@ -122,11 +133,14 @@ def _gem_value(state: DwarfsFallState, seat: int, gem: int, amount: int) -> floa
 def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     """What completing the task on ``cell`` is worth to ``seat`` now."""
     kind = state.kind_at(cell)
-    info = KINDS[kind]
+    info = ALL_KINDS[kind]
+    if info.job == Job.TOLL:
+        return 0.0
     if info.job == Job.MINE:
         if state.region_at(cell).dragon or not state.gem_pile[info.gem]:
             return 0.0
-        return _gem_value(state, seat, info.gem, min(info.amount, state.gem_pile[info.gem]))
+        amount = info.amount * (MINER_FACTOR if _troll_mood(state, cell) == Mood.MINER else 1)
+        return _gem_value(state, seat, info.gem, min(amount, state.gem_pile[info.gem]))
     if info.job == Job.TRADE:
         return float(_best_goal_vp(state, seat))
     if info.job == Job.OGRE:
@@ -135,7 +149,30 @@ def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
         return TAVERN_VALUE if room and state.ogres.size(seat) < wanted else 0.0
     if info.job == Job.DIG:
         return DIG_VALUE
+    if info.job == Job.MEMORIAL:
+        return 0.0
     return _slay_value(state, seat, cell)
+
+
+def _troll_mood(state: DwarfsFallState, cell: int) -> int:
+    """The troll's mood if he stands on ``cell`` (Troll's Bridge), else -1."""
+    if state.game.trolls and state.troll_cell == cell:
+        return state.mood_deck[0]
+    return -1
+
+
+def troll_dest_value(state: DwarfsFallState, seat: int, cell: int) -> float:
+    """Worth of moving the troll onto ``cell`` in his current mood."""
+    own = state.dwarfs_of(seat, cell)
+    kind = state.kind_at(cell)
+    mood = state.mood_deck[0]
+    if mood == Mood.SCARY:
+        return state.crowd[cell] - own - SCARY_OWN_WEIGHT * own
+    if mood == Mood.MINER:
+        return float(own) if ALL_KINDS[kind].job == Job.MINE else 0.0
+    if mood == Mood.MIGHTY:
+        return float(own) if IS_MONSTER[kind] else 0.0
+    return -float(own)  # Warband Leader: keep him off its own tasks
 
 
 def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
@@ -146,8 +183,8 @@ def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
         value += SECRET_GEM_BONUS
     if state.kind_at(cell) == Kind.DRAGON:
         needed = _needed_gems(state, seat)
-        freed = {KINDS[state.kind_at(c)].gem for c in state.region_at(cell).cells
-                 if KINDS[state.kind_at(c)].job == Job.MINE}
+        freed = {ALL_KINDS[state.kind_at(c)].gem for c in state.region_at(cell).cells
+                 if ALL_KINDS[state.kind_at(c)].job == Job.MINE}
         value += NEEDED_GEM_BONUS * sum(1 for g in freed if needed[g])
     return value
 
@@ -162,15 +199,20 @@ def _blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
 def task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     """Per card: value per dwarf still needed to complete its task (only reachable tasks)."""
     left = state.action_limit(seat) - state.actions_used
+    balloonists = state.game.royal and state.decree(Decree.CRAZY_BALLOONISTS)
     plans = {}
     for cell in range(NUM_CELLS):
         if state.top[cell] < 0 or _blocked(state, seat, cell):
             continue
-        need = REQUIRED[state.kind_at(cell)] - state.dwarfs_of(seat, cell)
+        need = state.required_at(cell, seat) - state.dwarfs_of(seat, cell)
         value = task_value(state, seat, cell)
+        if balloonists:  # completing a task brings its dwarfs home, which matters when placing is slow
+            value += FREED_DWARF_VALUE * state.dwarfs_of(seat, cell)
         if need <= 0 or value <= 0:
             continue
         plans[cell] = value / need * (1.0 if need <= left else FOLLOW_UP)
+        if balloonists and need > 1:  # one dwarf from the pile per card per turn: a turn per dwarf
+            plans[cell] *= FOLLOW_UP ** (need - 1)
     return plans
 
 
@@ -229,7 +271,20 @@ def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
         return task_plans(state, seat).get(d.arg, -1.0)
     if f == Family.MOVE:
         return _move_score(state, seat, d.arg, NEIGHBOUR[d.arg][d.arg2])
-    return _ogre_score(state, seat, d.arg)
+    if f == Family.OGRE:
+        return _ogre_score(state, seat, d.arg)
+    if f == Family.TUNNEL:  # Royal Decrees: a dwarf from a mine it cannot finish to one it can
+        return _tunnel_score(state, seat, d.arg)
+    return -1.0  # Royal Decrees: no turning cards for their own sake, no hiring hands
+
+
+def _tunnel_score(state: DwarfsFallState, seat: int, src: int) -> float:
+    """Worth of tunnelling a dwarf out of ``src``: the best mine plan elsewhere minus this one's."""
+    from gnome_envs.dwarfs_fall.decrees import tunnel_targets
+
+    plans = task_plans(state, seat)
+    best = max((plans.get(c, 0.0) for c in tunnel_targets(state, src)), default=0.0)
+    return best - plans.get(src, 0.0) - 0.5
 
 
 def _steps_to(state: DwarfsFallState, start: int) -> dict[int, int]:
@@ -307,13 +362,19 @@ def _ogre_score(state: DwarfsFallState, seat: int, kind: int) -> float:
         return 3.0 if _blocker_cells(state, seat) else -1.0
     if kind == Ogre.AMBUSH:
         return _best_ambush(state, seat) - 0.5
+    if kind == Ogre.TROLL_KING:  # discard one, draw two
+        return 0.5 if state.hand_size(seat) < HAND_LIMIT else -1.0
     return -1.0
 
 
 def _cell_target_score(state: DwarfsFallState, seat: int, cell: int) -> float:
     kind = DecisionKind(state.pending.kind)
     if kind == DecisionKind.RESOLVE_TASK:
-        return -RESOLVE_ORDER[KINDS[state.kind_at(cell)].job]
+        return -RESOLVE_ORDER[ALL_KINDS[state.kind_at(cell)].job]
+    if kind == DecisionKind.TROLL_DEST:
+        return troll_dest_value(state, seat, cell)
+    if kind == DecisionKind.TUNNEL_DEST:
+        return task_plans(state, seat).get(cell, 0.0)
     if kind == DecisionKind.AMBUSH_CELL:
         return ambush_value(state, seat, cell)
     blockers = _blocker_cells(state, seat)
@@ -358,6 +419,10 @@ def _score(state: DwarfsFallState, seat: int, action: int) -> float:
     kind = state.pending.kind
     if kind == DecisionKind.ACTION:
         return _action_score(state, seat, action)
+    if kind == DecisionKind.TROLL_DENY:
+        return float(d.family == Family.OGRE)
+    if kind == DecisionKind.ROTATE_CARD:
+        return kingdom_delta(state, seat, d.arg, layer(layer_code(state.top[d.arg]), d.arg2))
     if d.family == Family.PLACE:
         packed = layer(card_code(seat, state.pending.data[0]), d.arg2)
         return placement_score(state, seat, d.arg, packed)

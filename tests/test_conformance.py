@@ -765,6 +765,58 @@ def test_determinize_keeps_what_the_seat_knows(case):
         assert played_one[0]
 
 
+def test_determinize_depends_only_on_what_the_seat_knows(case):
+    """Two states a seat cannot tell apart determinize identically under the same rng: the
+    resample is a function of the seat's information set, so a policy that knows its own rng
+    learns nothing from the sample about how the hidden cards really lie."""
+    n = case.num_players
+    for seed in case.seeds("information-set", 1):
+        rng = np.random.default_rng(seed)
+        state = case.new_state(seed)
+
+        def probe(state: State, step: int, seed=seed, rng=rng) -> bool:
+            if step % HIDDEN_EVERY:
+                return False
+            for seat in range(n):
+                first, second = (state.determinize(seat, np.random.default_rng(int(rng.integers(2**31))))
+                                 for _ in range(2))
+                assert np.array_equal(first.observation(seat), second.observation(seat))
+                again = int(rng.integers(2**31))
+                a = first.determinize(seat, np.random.default_rng(again))
+                b = second.determinize(seat, np.random.default_rng(again))
+                assert a.state_hash() == b.state_hash(), (
+                    f"{case.where(seed, step, seat=seat, determinize_seed=again)}: the same rng "
+                    "resampled two indistinguishable states differently"
+                )
+            return False
+
+        case.play(state, rng, seed, stop=probe)
+
+
+def test_render_text_shows_only_what_the_seat_knows(case):
+    """``render_text()`` is the same for every determinization (nothing hidden in it) and
+    ``render_text(seat)`` is the same for every determinization by that seat."""
+    n = case.num_players
+    for seed in case.seeds("render-hidden", 1):
+        rng = np.random.default_rng(seed)
+        state = case.new_state(seed)
+
+        def probe(state: State, step: int, seed=seed, rng=rng) -> bool:
+            if step % HIDDEN_EVERY:
+                return False
+            public = state.render_text()
+            for seat in range(n):
+                det = state.determinize(seat, np.random.default_rng(int(rng.integers(2**31))))
+                where = case.where(seed, step, seat=seat)
+                assert det.render_text() == public, f"{where}: render_text() shows hidden information"
+                assert det.render_text(seat) == state.render_text(seat), (
+                    f"{where}: render_text({seat}) shows what seat {seat} cannot know"
+                )
+            return False
+
+        case.play(state, rng, seed, stop=probe)
+
+
 # ============================================================================ AEC rewards
 
 

@@ -1,8 +1,20 @@
-"""Dwar7s Fall: dwarf kingdoms of cards, gems, ogres and monsters, 2-4 players (core game)."""
+"""Dwar7s Fall: dwarf kingdoms of cards, gems, ogres and monsters, 2-4 players (core game and
+the Troll's Bridge and Royal Decrees expansions)."""
 
 from gnome_envs.core.registry import EnvSpec
-from gnome_envs.dwarfs_fall.config import ENV_ID, DwarfsFallConfig
+from gnome_envs.dwarfs_fall.config import ENV_ID, SCENARIO_NAMES, DwarfsFallConfig
 from gnome_envs.dwarfs_fall.game import DwarfsFallGame, make_game
+
+# The core game and Troll's Bridge at 2-4 players; each Royal Decrees scenario at one player
+# count (2, 3, 4 in turn); both expansions together with a drawn scenario at 3 players and
+# Lords of the Arena at 4. Lists, not tuples: configs travel through JSON replays.
+CONFIGS = (
+    tuple(((("num_players", n),) + extra) for extra in ((), (("expansions", ["trolls_bridge"]),)) for n in (2, 3, 4))
+    + tuple((("num_players", 2 + i % 3), ("expansions", ["royal_decrees"]), ("scenario", name))
+            for i, name in enumerate(SCENARIO_NAMES))
+    + ((("num_players", 3), ("expansions", ["trolls_bridge", "royal_decrees"])),
+       (("num_players", 4), ("expansions", ["trolls_bridge", "royal_decrees"]), ("scenario", "lords_of_the_arena")))
+)
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
@@ -11,7 +23,8 @@ SPEC = EnvSpec(
     make_game=make_game,
     player_counts=(2, 3, 4),
     variants=((),),
-    fuzz_games=100,
+    configs=CONFIGS,
+    fuzz_games=28,
 )
 
 __all__ = ["ENV_ID", "SPEC", "DwarfsFallConfig", "DwarfsFallGame", "make_game"]

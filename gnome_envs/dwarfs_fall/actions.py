@@ -13,14 +13,20 @@ CARD        9               play the kingdom card of this kind from hand (castle
 PLACE       64 * 4          put the card being played on a cell, turned 0-3 quarters clockwise
 DWARF       64              place a dwarf from the pile on a card
 MOVE        64 * 4          move one of your dwarfs from a card across side N/E/S/W
-OGRE        5               play an ogre card: Ambush, Brute, Panic, Thief, Crown
+OGRE        5 (6)           play an ogre card: Ambush, Brute, Panic, Thief, Crown (, Troll King)
 CELL        64              a card on the mat (ogre targets, the next task to resolve, a stack to dig)
 SEAT        n               a seat, by offset from the deciding player
 GOAL        3               buy the trading goal in face-up slot 0-2
-DISCARD     9               discard a gem (gold, emerald, diamond, ruby) or an ogre card (5 kinds)
+DISCARD     9 (10)          discard a gem (gold, emerald, diamond, ruby) or an ogre card (5 or 6 kinds)
 ==========  ==============  ===========================================================
 
 Total: 1 + 9 + 256 + 64 + 256 + 5 + 64 + n + 3 + 9 = 667 + n (669, 670, 671 for 2-4 players).
+With Troll's Bridge the Troll King is a sixth ogre kind (OGRE and DISCARD one longer each:
+669 + n). Royal Decrees appends ROTATE 64 (Fortress: turn this card; the turn is then a PLACE on
+it), TUNNEL 64 (Hidden Tunnels: from this mine; the mine is then a CELL), HIRE 5 or 6 (Hired
+Hands: discard an ogre card of this kind for an action) and TRADE_IN 14 (Charming Merchants:
+this won trading goal; END buys without a trade-in): 814 + n, or 817 + n with both expansions. The troll's decisions reuse the families: ``troll_dest`` picks a CELL, and
+``troll_deny`` is answered with OGRE Troll King (deny the card) or END (let it happen).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_OGRES,
     NUM_ROTATIONS,
     NUM_SIDES,
+    NUM_TRADING_GOALS,
     TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.config import MAX_PLAYERS, MIN_PLAYERS
@@ -53,6 +60,10 @@ class Family(IntEnum):
     SEAT = 7
     GOAL = 8
     DISCARD = 9
+    ROTATE = 10  # Royal Decrees only: Fortress, turn a card with no meeple (an action)
+    TUNNEL = 11  # Royal Decrees only: Hidden Tunnels, send a dwarf from this mine (an action)
+    HIRE = 12  # Royal Decrees only: Hired Hands, discard an ogre card of this kind for an action
+    TRADE_IN = 13  # Royal Decrees only: Charming Merchants, trade in this won trading goal
 
 
 NUM_DISCARDS = NUM_GEMS + NUM_OGRES  # gems first, then ogre kinds
@@ -70,19 +81,25 @@ class Decoded:
 class ActionLayout:
     """Offsets of every family for one player count, plus the decode table."""
 
-    def __init__(self, num_players: int) -> None:
+    def __init__(self, num_players: int, num_ogres: int = NUM_OGRES, royal: bool = False) -> None:
         self.num_players = num_players
+        self.num_ogres = num_ogres
+        self.royal = royal
         sizes = {
             Family.END: 1,
             Family.CARD: NUM_KINDS,
             Family.PLACE: NUM_CELLS * NUM_ROTATIONS,
             Family.DWARF: NUM_CELLS,
             Family.MOVE: NUM_CELLS * NUM_SIDES,
-            Family.OGRE: NUM_OGRES,
+            Family.OGRE: num_ogres,
             Family.CELL: NUM_CELLS,
             Family.SEAT: num_players,
             Family.GOAL: TRADING_ROW,
-            Family.DISCARD: NUM_DISCARDS,
+            Family.DISCARD: NUM_GEMS + num_ogres,
+            Family.ROTATE: NUM_CELLS * royal,
+            Family.TUNNEL: NUM_CELLS * royal,
+            Family.HIRE: num_ogres * royal,
+            Family.TRADE_IN: NUM_TRADING_GOALS * royal,
         }
         self.offset: dict[Family, int] = {}
         total = 0
@@ -101,6 +118,10 @@ class ActionLayout:
         self.seat_base = self.offset[Family.SEAT]
         self.goal_base = self.offset[Family.GOAL]
         self.discard_base = self.offset[Family.DISCARD]
+        self.rotate_base = self.offset[Family.ROTATE]
+        self.tunnel_base = self.offset[Family.TUNNEL]
+        self.hire_base = self.offset[Family.HIRE]
+        self.trade_base = self.offset[Family.TRADE_IN]
         self.table: tuple[Decoded, ...] = tuple(self._decode_slow(a) for a in range(total))
 
     # ------------------------------------------------------------------ encode
@@ -152,13 +173,29 @@ class ActionLayout:
         """Discard an ogre card of ``kind``."""
         return self.discard_base + NUM_GEMS + kind
 
+    def rotate(self, cell: int) -> int:
+        """Fortress: turn the card on ``cell`` (the turn is chosen next, as a PLACE)."""
+        return self.rotate_base + cell
+
+    def tunnel(self, cell: int) -> int:
+        """Hidden Tunnels: send an own dwarf from the mine on ``cell`` (the mine is chosen next)."""
+        return self.tunnel_base + cell
+
+    def hire(self, kind: int) -> int:
+        """Hired Hands: discard an ogre card of ``kind`` for one more action."""
+        return self.hire_base + kind
+
+    def trade_in(self, goal: int) -> int:
+        """Charming Merchants: trade in the won trading goal ``goal``."""
+        return self.trade_base + goal
+
     # ------------------------------------------------------------------ decode
     def decode(self, action: int) -> Decoded:
         """The family and arguments of ``action``."""
         return self.table[action]
 
     def _decode_slow(self, action: int) -> Decoded:
-        family = max((f for f in Family if self.offset[f] <= action), key=lambda f: self.offset[f])
+        family = max((f for f in Family if self.offset[f] <= action and self.size[f]), key=lambda f: self.offset[f])
         local = action - self.offset[family]
         if family == Family.PLACE:
             return Decoded(family, local // NUM_ROTATIONS, local % NUM_ROTATIONS)
@@ -181,3 +218,16 @@ class ActionLayout:
 
 
 LAYOUTS: dict[int, ActionLayout] = {n: ActionLayout(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+# Troll's Bridge: the Troll King is a sixth ogre kind
+TROLL_LAYOUTS: dict[int, ActionLayout] = {n: ActionLayout(n, NUM_OGRES + 1) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_ROYAL_LAYOUTS: dict[tuple[int, int], ActionLayout] = {}
+
+
+def layout_for(num_players: int, num_ogres: int, royal: bool) -> ActionLayout:
+    """The layout of a config: core, Troll's Bridge (6 ogre kinds) and/or Royal Decrees families."""
+    if not royal:
+        return (LAYOUTS if num_ogres == NUM_OGRES else TROLL_LAYOUTS)[num_players]
+    key = (num_players, num_ogres)
+    if key not in _ROYAL_LAYOUTS:
+        _ROYAL_LAYOUTS[key] = ActionLayout(num_players, num_ogres, True)
+    return _ROYAL_LAYOUTS[key]

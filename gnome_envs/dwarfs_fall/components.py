@@ -111,8 +111,9 @@ HAND_LIMIT = 9
 BASE_ACTIONS = 3
 CASTLE_EXTRA_ACTIONS = 1
 MONSTER_KINDS = (Kind.DRAGON, Kind.FROST_GIANT)
-IS_MONSTER = tuple(k in MONSTER_KINDS for k in Kind)
-UNSTACKABLE = tuple(k == Kind.CASTLE or k in MONSTER_KINDS for k in Kind)  # nothing goes on top
+# indexed by kind, the lake (index NUM_KINDS, Troll's Bridge) last: never a monster, never stacked on
+IS_MONSTER = tuple(k in MONSTER_KINDS for k in Kind) + (False, False)
+UNSTACKABLE = tuple(k == Kind.CASTLE or k in MONSTER_KINDS for k in Kind) + (True, True)  # nothing goes on top
 MONSTER_VP = 3  # per defeated monster
 
 
@@ -138,6 +139,8 @@ class Job(IntEnum):
     OGRE = 2
     TRADE = 3
     SLAY = 4
+    TOLL = 5  # the troll's lake (Troll's Bridge)
+    MEMORIAL = 6  # a battle memorial (Royal Decrees): rotate an empty card
 
 
 @dataclass(frozen=True)
@@ -164,9 +167,14 @@ KINDS: tuple[KindInfo, ...] = (
     KindInfo("dragon", 5, 5, Job.SLAY, -2),
     KindInfo("frost giant", 5, 5, Job.SLAY, -2),
 )
-SPOTS = tuple(k.spots for k in KINDS)
-REQUIRED = tuple(k.required for k in KINDS)
-KIND_VP = tuple(k.vp for k in KINDS)
+# indexed by kind; the lake (Troll's Bridge) is kind index NUM_KINDS, after the nine kinds
+ALL_KINDS: tuple[KindInfo, ...] = KINDS + (
+    KindInfo("troll's lake", 3, 1, Job.TOLL, 0),  # kind 9 (Troll's Bridge, O33)
+    KindInfo("battle memorial", 2, 1, Job.MEMORIAL, 0),  # kind 10 (Royal Decrees, O43)
+)
+SPOTS = tuple(k.spots for k in ALL_KINDS)
+REQUIRED = tuple(k.required for k in ALL_KINDS)
+KIND_VP = tuple(k.vp for k in ALL_KINDS)
 MAX_SPOTS = max(SPOTS)
 MAX_ABS_KIND_VP = max(abs(v) for v in KIND_VP)
 
@@ -189,17 +197,22 @@ def card_code(colour: int, kind: int) -> int:
 
 
 NUM_CARD_CODES = NUM_COLOURS * NUM_KINDS
-CODE_COLOUR = tuple(code // NUM_KINDS for code in range(NUM_CARD_CODES))
-CODE_KIND = tuple(code % NUM_KINDS for code in range(NUM_CARD_CODES))
+NEUTRAL = NUM_COLOURS  # "colour" of the lake card (Troll's Bridge), which no seat owns
+# codes 0..35 are the players' cards; code 36 is the troll's lake, code 37 a battle memorial
+CODE_COLOUR = tuple(code // NUM_KINDS for code in range(NUM_CARD_CODES)) + (NEUTRAL, NEUTRAL)
+CODE_KIND = tuple(code % NUM_KINDS for code in range(NUM_CARD_CODES)) + (NUM_KINDS, NUM_KINDS + 1)
+WALLS_OF_CODE = tuple(WALLS_BY_COLOUR[c][k] for c, k in zip(CODE_COLOUR[:NUM_CARD_CODES], CODE_KIND))
+WALLS_OF_CODE += (0, 0)  # the lake and the memorials have no walls (O33, O43)
+MEMORIAL_CODE = NUM_CARD_CODES + 1
+ALL_CODES = NUM_CARD_CODES + 2
 # WALLS[code][rotation]: the wall mask of a card lying turned ``rotation`` quarters
 WALLS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(rotate_walls(WALLS_BY_COLOUR[CODE_COLOUR[code]][CODE_KIND[code]], r) for r in range(NUM_ROTATIONS))
-    for code in range(NUM_CARD_CODES)
+    tuple(rotate_walls(WALLS_OF_CODE[code], r) for r in range(NUM_ROTATIONS)) for code in range(ALL_CODES)
 )
 # the rotations giving distinct wall masks (the only ones offered when a card is played)
 DISTINCT_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(NUM_ROTATIONS) if WALLS[code][r] not in WALLS[code][:r])
-    for code in range(NUM_CARD_CODES)
+    for code in range(ALL_CODES)
 )
 
 
@@ -218,7 +231,7 @@ def layer_rotation(packed: int) -> int:
     return packed % NUM_ROTATIONS
 
 
-NUM_LAYERS = NUM_CARD_CODES * NUM_ROTATIONS
+NUM_LAYERS = ALL_CODES * NUM_ROTATIONS  # the lake's four layers come last
 LAYER_WALLS = tuple(WALLS[p // NUM_ROTATIONS][p % NUM_ROTATIONS] for p in range(NUM_LAYERS))
 LAYER_KIND = tuple(CODE_KIND[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
 LAYER_COLOUR = tuple(CODE_COLOUR[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
@@ -233,11 +246,15 @@ class Ogre(IntEnum):
     PANIC = 2
     THIEF = 3
     CROWN = 4
+    TROLL_KING = 5  # Troll's Bridge only (T6)
 
 
-NUM_OGRES = len(Ogre)
+NUM_OGRES = 5  # the core game's ogre kinds (Troll's Bridge adds the Troll King)
 OGRE_COUNTS = (5, 6, 6, 5, 3)  # O5: 25 cards
 NUM_OGRE_CARDS = sum(OGRE_COUNTS)
+TROLL_KING_COPIES = 3  # O32
+TROLL_OGRE_COUNTS = OGRE_COUNTS + (TROLL_KING_COPIES,)
+TROLL_KING_DRAWS = 2
 PANIC_REACH = 2  # cards a Panic may move a dwarf
 
 
@@ -294,5 +311,52 @@ RESEARCHER_MONSTERS = 2
 WIZARD_EMERALDS = 5
 GOALS_TO_END = 3
 ROUND_LIMIT = 30  # O22: the game also ends after this round (the rulebook sets no limit)
+
+# ---------------------------------------------------------------------------- Troll's Bridge (T1-T6)
+# The troll's lake is one neutral card (code LAKE_CODE, kind LAKE, never in a hand) laid on d4
+# at setup; it has no walls, 3 spots, and each dwarf on it pays the toll once (O33).
+LAKE = NUM_KINDS  # kind index of the lake (beyond the nine kinds every colour has)
+LAKE_CODE = NUM_CARD_CODES
+LAKE_CELL = CENTRE_CELLS[0]
+LAKE_INFO = ALL_KINDS[LAKE]
+MEMORIAL = NUM_KINDS + 1  # kind index of a battle memorial (Royal Decrees)
+TROLL_STEPS = 2  # cards the troll may be moved per toll (T2.2)
+MIGHTY_REQUIRED = 3  # dwarfs that defeat a monster under the Mighty troll (T4.4)
+WARBAND_OGRES = 2  # ogre cards a card yields under the Warband Leader (T4.2)
+MINER_FACTOR = 2  # gems a mine yields under the Miner troll (T4.3)
+
+
+class Mood(IntEnum):
+    """The four mood cards of the troll."""
+
+    SCARY = 0
+    WARBAND_LEADER = 1
+    MINER = 2
+    MIGHTY = 3
+
+
+NUM_MOODS = len(Mood)
+MOOD_TRACK = (2, 3, 3, 2)  # O34: toll steps on each mood card before the mood changes
+MAX_MOOD_TRACK = max(MOOD_TRACK)
+
+
+@dataclass(frozen=True)
+class RoamingCard:
+    """A roaming card: its name and the squares the troll walks, one side per step (O35)."""
+
+    name: str
+    steps: tuple[int, ...]
+
+
+def _roaming_cards() -> tuple[RoamingCard, ...]:
+    cards = []
+    for d in range(NUM_SIDES):
+        cards += [RoamingCard("sleep walking", (d,)), RoamingCard("mourning", (d, d)),
+                  RoamingCard("crazy stunt", (d, (d + 1) % NUM_SIDES)), RoamingCard("running", (d, d, d))]
+    return tuple(cards)
+
+
+ROAMING_CARDS = _roaming_cards()
+NUM_ROAMING = len(ROAMING_CARDS)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

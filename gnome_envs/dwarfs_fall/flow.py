@@ -12,14 +12,13 @@ from gnome_envs.dwarfs_fall.components import (
     GOALS_TO_END,
     HAND_LIMIT,
     LAYER_KIND,
-    NUM_OGRES,
     NUM_SECRETS,
     NUM_TRADING_GOALS,
-    OGRE_COUNTS,
     REQUIRED,
     ROUND_LIMIT,
     TRADING_ROW,
 )
+from gnome_envs.dwarfs_fall.decrees import Decree, full_and_idle, setup_decrees
 from gnome_envs.dwarfs_fall.goals import check_secrets
 from gnome_envs.dwarfs_fall.pending import (
     AFTER_CHANGE,
@@ -30,6 +29,7 @@ from gnome_envs.dwarfs_fall.pending import (
     offer,
     push,
 )
+from gnome_envs.dwarfs_fall.royal import last_of_round, new_turn
 from gnome_envs.dwarfs_fall.state import EMPTY, DwarfsFallState
 
 
@@ -46,9 +46,20 @@ def setup(state: DwarfsFallState) -> None:
     state.secret = [secrets.pop() for _ in range(n)]
     state.secret_box = sorted(secrets)
     state.gem_pile = list(GEM_PILE)
-    deck = [kind for kind in range(NUM_OGRES) for _ in range(OGRE_COUNTS[kind])]
+    counts = state.game.ogre_counts
+    deck = [kind for kind in range(len(counts)) for _ in range(counts[kind])]
     rng.shuffle(deck)
     state.ogre_deck = deck
+    if state.game.trolls:
+        from gnome_envs.dwarfs_fall.troll import setup_troll
+
+        setup_troll(state)
+    if state.game.royal:
+        setup_decrees(state, state.game.config.scenario)
+        if state.decree(Decree.HARD_WORKERS):  # D3: rounds of mornings and nights
+            push(state, (Step.HW_ROUND, 0))
+            advance(state)
+            return
     push(state, (Step.START_TURN, 0))
     advance(state)
 
@@ -59,6 +70,13 @@ def _start_turn(state: DwarfsFallState, p: int) -> None:
     state.actions_used = 0
     if p == 0:
         state.round += 1
+    if state.game.royal:
+        new_turn(state, p)
+    if state.game.trolls:  # T3.1: the troll roams after the resolve phase unless a toll was paid
+        state.toll_paid = False
+        push(state, (Step.ACTION_PHASE, p), (Step.RESOLVE_PHASE, p), (Step.TROLL_ROAM, p),
+             (Step.DISCARD_PHASE, p), (Step.END_TURN, p))
+        return
     push(state, (Step.ACTION_PHASE, p), (Step.RESOLVE_PHASE, p), (Step.DISCARD_PHASE, p),
          (Step.END_TURN, p))
 
@@ -70,6 +88,8 @@ def _action_phase(state: DwarfsFallState, p: int) -> None:
 def completable(state: DwarfsFallState, p: int) -> list[int]:
     """Cells whose task seat ``p`` has enough dwarfs on to complete (R7.1)."""
     n = state.game.num_players
+    if state.game.trolls or state.game.royal:  # the Mighty troll, beast hunters (T4.4, D6)
+        return [c for c in state.regions.occupied if state.dwarfs[c * n + p] >= state.required_at(c, p)]
     top = state.top
     d = state.dwarfs
     return [c for c in state.regions.occupied if d[c * n + p] >= REQUIRED[LAYER_KIND[top[c]]]]
@@ -97,14 +117,22 @@ def _discard_phase(state: DwarfsFallState, p: int) -> None:
 
 def _end_turn(state: DwarfsFallState, p: int) -> None:
     """R10.3: three goals at the end of a turn trigger the end; the round is played out."""
+    royal = state.game.royal
+    if royal and state.decree(Decree.DWARFS_WAY):  # D2: full cards where nothing can be done empty
+        for cell in full_and_idle(state):
+            state.clear_cell(cell)
     check_secrets(state)
-    if state.goals(p) >= GOALS_TO_END:
+    if state.goals(p) >= GOALS_TO_END and not (
+            royal and state.monster_played[p] and state.decree(Decree.DRAGON_KING)):  # D10.2
         state.end_triggered = True
     n = state.game.num_players
-    if p == n - 1 and (state.end_triggered or state.round >= ROUND_LIMIT):
+    last = last_of_round(state, p) if royal else p == n - 1
+    if last and (state.end_triggered or state.round >= ROUND_LIMIT):
         state.finished = True
         state.pending = None
         state.tasks.clear()
+        return
+    if royal and state.decree(Decree.HARD_WORKERS):  # the round's nights are queued already
         return
     push(state, (Step.START_TURN, (p + 1) % n))
 
@@ -112,10 +140,11 @@ def _end_turn(state: DwarfsFallState, p: int) -> None:
 def draw_ogre(state: DwarfsFallState, p: int) -> bool:
     """Seat ``p`` draws the top ogre card, reshuffling the discards when the deck is out (R7.6)."""
     if not state.ogre_deck:
-        deck = [kind for kind in range(NUM_OGRES) for _ in range(state.ogre_discard[kind])]
+        discard = state.ogre_discard
+        deck = [kind for kind in range(len(discard)) for _ in range(discard[kind])]
         state.rng.shuffle(deck)
         state.ogre_deck = deck
-        state.ogre_discard = [0] * NUM_OGRES
+        state.ogre_discard = [0] * len(discard)
     if not state.ogre_deck:
         return False
     kind = state.ogre_deck.pop()

@@ -11,20 +11,26 @@ from gnome_envs.dwarfs_fall.components import (
     DWARFS_PER_COLOUR,
     GEM_PILE,
     IS_MONSTER,
+    LAKE_CELL,
+    LAKE_CODE,
     LAYER_KIND,
+    MEMORIAL_CODE,
+    MOOD_TRACK,
     NUM_CELLS,
     NUM_GEMS,
     NUM_KINDS,
-    NUM_OGRES,
+    NUM_MOODS,
+    NUM_ROAMING,
     NUM_SECRETS,
     NUM_TRADING_GOALS,
-    OGRE_COUNTS,
     SPOTS,
     UNSTACKABLE,
     Kind,
     card_code,
+    layer,
     layer_code,
 )
+from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
 from gnome_envs.dwarfs_fall.goals import secret_met
 
 
@@ -33,18 +39,57 @@ def check(state) -> list[str]:
     problems: list[str] = []
     for checker in (_kingdom_cards, _stacks, _castles, _dwarfs, _gems, _ogres, _trading, _secrets, _caches):
         problems += checker(state)
+    if state.game.trolls:
+        problems += _troll(state)
+    if state.game.royal:
+        problems += _royal(state)
     return problems
+
+
+def _royal(state) -> list[str]:
+    """Royal Decrees: known decrees, the axe on a seat, per-turn records that make sense."""
+    n = state.game.num_players
+    out = []
+    if state.decree_mask >> NUM_DECREES or not state.decree_mask or not 0 <= state.scenario < NUM_SCENARIOS:
+        out.append(f"decrees {state.decree_mask:b} / scenario {state.scenario}")
+    if not 0 <= state.first_player < n or state.bonus_actions < 0:
+        out.append(f"axe {state.first_player}, bonus actions {state.bonus_actions}")
+    if any(state.top[c] < 0 for c in state.placed_cells):
+        out.append(f"dwarfs placed this turn on empty squares {state.placed_cells}")
+    return out
+
+
+def _troll(state) -> list[str]:
+    """Troll's Bridge: the lake stays on d4, the troll on a card, the mood and roaming decks whole."""
+    out = []
+    if state.stacks[LAKE_CELL] != (layer(LAKE_CODE, 0),):
+        out.append(f"the lake is not alone on its square: {state.stacks[LAKE_CELL]}")
+    if not 0 <= state.troll_cell < NUM_CELLS or state.top[state.troll_cell] < 0:
+        out.append(f"the troll stands on no card ({state.troll_cell})")
+    if sorted(state.mood_deck) != list(range(NUM_MOODS)) or not 1 <= state.moods_seen <= NUM_MOODS:
+        out.append(f"mood deck {state.mood_deck} (seen {state.moods_seen})")
+    elif not 0 <= state.toll < MOOD_TRACK[state.mood_deck[0]]:
+        out.append(f"toll chip at {state.toll} off the track of mood {state.mood_deck[0]}")
+    if sorted(state.roaming_deck + state.roaming_discard) != list(range(NUM_ROAMING)):
+        out.append(f"roaming cards {sorted(state.roaming_deck + state.roaming_discard)}")
+    return out
 
 
 def _kingdom_cards(state) -> list[str]:
     """Each colour's nine cards are each in exactly one place: hand, mat or defeated."""
     n = state.game.num_players
     seen = Counter(layer_code(x) for stack in state.stacks for x in stack)
+    memorials = seen.pop(MEMORIAL_CODE, 0)
+    slain = sum(len(row) for row in state.defeated)
+    if memorials != (slain if state.game.royal and state.decree(Decree.BATTLE_MEMORIAL) else 0):
+        return [f"{memorials} battle memorials on the mat for {slain} slain monsters"]
     seen.update(code for row in state.defeated for code in row)
     for p in range(n):
         for k in range(NUM_KINDS):
             seen[card_code(p, k)] += state.in_hand[p] >> k & 1
     expected = Counter(card_code(p, k) for p in range(n) for k in range(NUM_KINDS))
+    if state.game.trolls:
+        expected[LAKE_CODE] = 1
     if seen != expected:
         return [f"kingdom cards off by {dict((seen - expected) + (expected - seen))}"]
     bad = [code for row in state.defeated for code in row if not IS_MONSTER[code % NUM_KINDS]]
@@ -110,10 +155,11 @@ def _ogres(state) -> list[str]:
     n = state.game.num_players
     out = state.ogres.problems()
     deck = Counter(state.ogre_deck)
-    for k in range(NUM_OGRES):
+    counts = state.game.ogre_counts
+    for k in range(len(counts)):
         total = deck[k] + state.ogre_discard[k] + sum(state.ogres.count(p, k) for p in range(n))
-        if total != OGRE_COUNTS[k]:
-            out.append(f"ogre kind {k}: deck + discards + hands = {total} != {OGRE_COUNTS[k]}")
+        if total != counts[k]:
+            out.append(f"ogre kind {k}: deck + discards + hands = {total} != {counts[k]}")
     return out
 
 

@@ -32,12 +32,25 @@ players            n x 39                per seat: kingdom cards in hand 9, gems
                                          size / 15, pile / 7, on the mat / 7, monsters / 4, trading
                                          goals / 3, trading VP / 30, revealed secret 7, goals / 3,
                                          castle in play, four actions, kingdom cards / 36, kingdom
-                                         VP (+10) / 40, public VP / 60
+                                         VP (+10) / 40, public VP / 60 (40 wide with Troll's
+                                         Bridge: the Troll King is a sixth ogre kind)
 board              64 x (21 + 3n)        per cell: kind 9, top card's seat n, walls N E S W, walls
                                          of the card beneath 4, stack height / 4, dwarfs per seat
                                          (/5) n, free spots / 5, in the kingdom of seat n, dragon in
                                          its region, frost giant in its region
+royal              153 + 2n              Royal Decrees only: scenario 7, decrees 13, the axe (Hard
+                                         Workers) n, night, Hired Hands actions / 4, cards a dwarf
+                                         from the pile went to this turn 64, monster played from
+                                         hand this turn n, battle memorials 64, store slot of a
+                                         trade-in 3 (after the troll segment when both are in play)
+troll              106                   Troll's Bridge only: troll's card 64, mood 4, toll step / 3,
+                                         steps left / 3, the next three moods where known 3 x 4,
+                                         toll paid this turn, roaming deck / 16, roaming cards used
+                                         16, the ogre card offered for denial 6
 =================  ====================  =======================================================
+
+With Troll's Bridge the decision segment has 17 kinds (``troll_dest``, ``troll_deny``), the ogre
+segment 1 + 6 and the lake shows on the board as a card with no kind and no colour.
 """
 
 from __future__ import annotations
@@ -64,18 +77,23 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_GEMS,
     NUM_KINDS,
     NUM_LAYERS,
-    NUM_OGRE_CARDS,
+    NUM_MOODS,
     NUM_OGRES,
+    NUM_ROAMING,
     NUM_SECRETS,
     NUM_SIDES,
     NUM_TRADING_GOALS,
-    OGRE_COUNTS,
     SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     TRADING_ROW,
 )
-from gnome_envs.dwarfs_fall.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
+from gnome_envs.dwarfs_fall.pending import (
+    CORE_DECISION_KINDS,
+    NUM_DECISION_KINDS,
+    DecisionKind,
+)
 
 MAX_ACTIONS = BASE_ACTIONS + CASTLE_EXTRA_ACTIONS
 ROUND_SCALE = 40.0
@@ -86,15 +104,19 @@ MAX_HAND = 15.0
 MAX_KINGDOM_CARDS = NUM_COLOURS * NUM_KINDS
 KINGDOM_VP_SHIFT, KINGDOM_VP_SCALE = 10.0, 40.0
 PUBLIC_VP_SCALE = 60.0
-PLAYER_FEATURES = 39
+PLAYER_FEATURES = 39  # the core game; one more per extra ogre kind
 TRADING_DECK_SIZE = NUM_TRADING_GOALS - TRADING_ROW
 OGRE_SCALE = 5.0
 # decisions whose data starts with a cell / carries a seat as their second item
 CELL_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_SEAT, DecisionKind.BRUTE_OWN,
                                           DecisionKind.PANIC_SEAT, DecisionKind.PANIC_DEST,
-                                          DecisionKind.DIG_STACK))
+                                          DecisionKind.DIG_STACK, DecisionKind.ROTATE_CARD,
+                                          DecisionKind.TUNNEL_DEST))
 SEAT_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_OWN, DecisionKind.PANIC_DEST))
 PLACE_CARD = int(DecisionKind.PLACE_CARD)
+TROLL_DENY = int(DecisionKind.TROLL_DENY)
+STORE_TRADE = int(DecisionKind.STORE_TRADE)
+TROLL_DECISION_KINDS = TROLL_DENY + 1
 
 
 @dataclass(frozen=True)
@@ -137,6 +159,11 @@ class ObservationLayout:
     at: dict[str, int]
     cols: CellColumns
     perms: tuple[np.ndarray, ...]  # per observer: board column order (seat-relative)
+    num_ogres: int
+    player_features: int
+    private: slice  # the private columns of a player row (ogre and gem bounds, unknown counts)
+    trolls: bool
+    royal: bool
 
 
 def _perm(cols: CellColumns, seat: int) -> np.ndarray:
@@ -148,29 +175,56 @@ def _perm(cols: CellColumns, seat: int) -> np.ndarray:
     return np.array(order, dtype=np.intp)
 
 
-def build_layout(n: int) -> ObservationLayout:
-    """The observation layout for ``n`` players."""
+NEXT_MOODS = NUM_MOODS - 1
+TROLL_FEATURES = NUM_CELLS + NUM_MOODS + 2 + NEXT_MOODS * NUM_MOODS + 1 + 1 + NUM_ROAMING + NUM_OGRES + 1
+
+
+def royal_features(n: int) -> int:
+    """Size of the Royal Decrees segment for ``n`` players."""
+    return NUM_SCENARIOS + NUM_DECREES + n + 1 + 1 + NUM_CELLS + n + NUM_CELLS + TRADING_ROW
+
+
+def build_layout(n: int, trolls: bool = False, royal: bool = False) -> ObservationLayout:
+    """The observation layout for ``n`` players (with Troll's Bridge, Royal Decrees)."""
     cols = CellColumns.build(n)
+    num_ogres = NUM_OGRES + trolls
+    player_features = PLAYER_FEATURES + trolls
     b = LayoutBuilder()
     for name, size in (
-        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("card_kind", NUM_KINDS),
-        ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3), ("progress", 3),
-        ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + NUM_OGRES), ("trading_row", TRADING_ROW * NUM_TRADING_GOALS),
-        ("trading_deck", 1 + NUM_TRADING_GOALS), ("own_secret", NUM_SECRETS),
-        ("players", n * PLAYER_FEATURES), ("board", NUM_CELLS * cols.size),
-    ):
+        ("decision", NUM_DECISION_KINDS if royal else TROLL_DECISION_KINDS if trolls else CORE_DECISION_KINDS),
+        ("decider", n), ("turn_player", n),
+        ("card_kind", NUM_KINDS), ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3),
+        ("progress", 3), ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + num_ogres),
+        ("trading_row", TRADING_ROW * NUM_TRADING_GOALS), ("trading_deck", 1 + NUM_TRADING_GOALS),
+        ("own_secret", NUM_SECRETS), ("players", n * player_features), ("board", NUM_CELLS * cols.size),
+    ) + ((("troll", TROLL_FEATURES),) if trolls else ()) + ((("royal", royal_features(n)),) if royal else ()):
         b.add(name, size)
     segments = b.build()
     perms = tuple(_perm(cols, seat) for seat in range(n))
-    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms)
+    private = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + num_ogres + 1)
+    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms,
+                             num_ogres, player_features, private, trolls, royal)
 
 
 LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
+TROLL_LAYOUTS = {n: build_layout(n, True) for n in (2, 3, 4)}
 
 
-def state_extra(n: int) -> int:
+_ROYAL_LAYOUTS: dict[tuple[int, bool], ObservationLayout] = {}
+
+
+def layout_for(n: int, trolls: bool, royal: bool = False) -> ObservationLayout:
+    """The observation layout of a game with ``n`` players (and Troll's Bridge, Royal Decrees)."""
+    if not royal:
+        return (TROLL_LAYOUTS if trolls else LAYOUTS)[n]
+    if (n, trolls) not in _ROYAL_LAYOUTS:
+        _ROYAL_LAYOUTS[(n, trolls)] = build_layout(n, trolls, True)
+    return _ROYAL_LAYOUTS[(n, trolls)]
+
+
+def state_extra(n: int, num_ogres: int = NUM_OGRES) -> int:
     """Entries the full-state vector adds: every hand, every secret goal, the deck tops."""
-    return n * (NUM_GEMS + NUM_OGRES + NUM_SECRETS) + NUM_OGRES + NUM_TRADING_GOALS
+    return n * (NUM_GEMS + num_ogres + NUM_SECRETS) + num_ogres + NUM_TRADING_GOALS
 
 
 # ---------------------------------------------------------------------------- the board
@@ -179,7 +233,8 @@ def _layer_rows(n: int) -> np.ndarray:
     cols = LAYOUTS[n].cols
     rows = np.zeros((NUM_LAYERS, cols.size), dtype=np.float32)
     for packed in range(NUM_LAYERS):
-        rows[packed, cols.kind + LAYER_KIND[packed]] = 1
+        if LAYER_KIND[packed] < NUM_KINDS:  # the lake (Troll's Bridge) has no kind column
+            rows[packed, cols.kind + LAYER_KIND[packed]] = 1
         if LAYER_COLOUR[packed] < n:
             rows[packed, cols.colour + LAYER_COLOUR[packed]] = 1
         rows[packed, cols.walls:cols.walls + NUM_SIDES] = WALL_BITS[LAYER_WALLS[packed]]
@@ -244,9 +299,9 @@ def cached_board(state) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- players
-PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts
+PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts (core)
 GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
-PRIVATE_ZEROS = [0.0] * (PRIVATE.stop - PRIVATE.start)
+PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1)}
 
 
 def public_features(state, p: int) -> np.ndarray:
@@ -260,9 +315,9 @@ def public_features(state, p: int) -> np.ndarray:
         secret[state.secret[p]] = 1.0
         secret_vp = SECRET_VP[state.secret[p]]
     kingdom = state.kingdom(p)
-    kingdom_vp = kingdom.vp if kingdom is not None else 0
+    kingdom_vp = state.kingdom_vp(p)
     public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp
-    values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS + [
+    values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS[state.game.num_ogres] + [
         min(state.hand_size(p) / MAX_HAND, 1.0), state.pile[p] / DWARFS_PER_COLOUR,
         state.on_board(p) / DWARFS_PER_COLOUR, min(monsters / MAX_MONSTERS, 1.0),
         min(len(state.trading_won[p]) / GOALS_TO_END, 1.0), min(trading_vp / MAX_TRADING_VP, 1.0),
@@ -308,7 +363,7 @@ def private_features(state, observer: int, p: int) -> list[float]:
 def player_features(state, observer: int, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` as ``observer`` sees them (see the module table)."""
     row = cached_public(state, p).copy()
-    row[PRIVATE] = private_features(state, observer, p)
+    row[state.game.obs_layout.private] = private_features(state, observer, p)
     return row
 
 
@@ -316,23 +371,34 @@ def player_features(state, observer: int, p: int) -> np.ndarray:
 def observe(state, seat: int) -> np.ndarray:
     """Observation vector of ``seat``."""
     n = state.game.num_players
-    layout = LAYOUTS[n]
+    layout = state.game.obs_layout
     at = layout.at
+    width = layout.player_features
     obs = np.zeros(layout.size, dtype=np.float32)
     ones: list[int] = []
     _decision(state, seat, obs, at, ones)
     obs[at["progress"]:at["own_secret"]] = cached_table(state)
     ones.append(at["own_secret"] + state.secret[seat])
     start = at["players"]
-    rows = obs[start:start + n * PLAYER_FEATURES].reshape(n, PLAYER_FEATURES)
+    rows = obs[start:start + n * width].reshape(n, width)
+    private = layout.private
     gem_sizes, ogre_sizes = state.gems.sizes, state.ogres.sizes
     for r in range(n):
         p = (seat + r) % n
         rows[r] = cached_public(state, p)
         if gem_sizes[p] or ogre_sizes[p]:
-            rows[r, PRIVATE] = cached_private(state, seat, p)
+            rows[r, private] = cached_private(state, seat, p)
     board = cached_board(state)
-    np.take(board, layout.perms[seat], axis=1, out=obs[at["board"]:].reshape(NUM_CELLS, -1))
+    board_at = at["board"]
+    np.take(board, layout.perms[seat], axis=1, out=obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1))
+    if layout.trolls:
+        from gnome_envs.dwarfs_fall.observation_expansions import troll_features
+
+        troll_features(state, obs, at["troll"], ones)
+    if layout.royal:
+        from gnome_envs.dwarfs_fall.observation_expansions import decree_features
+
+        decree_features(state, seat, obs, at["royal"], ones)
     obs[ones] = 1.0
     return obs
 
@@ -345,8 +411,8 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
     ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
     limit = state.action_limit(state.turn_player)
     s = at["actions"]
-    obs[s:s + 3] = (state.actions_used / MAX_ACTIONS, max(limit - state.actions_used, 0) / MAX_ACTIONS,
-                    float(limit == MAX_ACTIONS))
+    obs[s:s + 3] = (min(state.actions_used / MAX_ACTIONS, 1.0),  # Hired Hands can go past four (D8.1)
+                    min(max(limit - state.actions_used, 0) / MAX_ACTIONS, 1.0), float(limit == MAX_ACTIONS))
     d = state.pending
     if d is None:
         return
@@ -360,20 +426,20 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
             ones.append(at["selected_seat"] + _rel(state, seat, d.data[1]))
 
 
-TABLE_SIZE = 3 + NUM_GEMS + 1 + NUM_OGRES + TRADING_ROW * NUM_TRADING_GOALS + 1 + NUM_TRADING_GOALS
 GEM_SCALE = 1.0 / np.array(GEM_PILE, dtype=np.float32)
-DISCARD_SCALE = 1.0 / np.array(OGRE_COUNTS, dtype=np.float32)
 
 
 def table_features(state) -> np.ndarray:
     """Progress, gem piles, ogre cards and trading goals (the same for every seat)."""
-    t = np.zeros(TABLE_SIZE, dtype=np.float32)
+    game = state.game
+    k = game.num_ogres
+    t = np.zeros(3 + NUM_GEMS + 1 + k + TRADING_ROW * NUM_TRADING_GOALS + 1 + NUM_TRADING_GOALS, dtype=np.float32)
     t[:3] = (min(state.round / ROUND_SCALE, 1.0), float(state.end_triggered), float(state.regions.empty))
     t[3:3 + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
     s = 3 + NUM_GEMS
-    t[s] = len(state.ogre_deck) / NUM_OGRE_CARDS
-    t[s + 1:s + 1 + NUM_OGRES] = np.array(state.ogre_discard, dtype=np.float32) * DISCARD_SCALE
-    s += 1 + NUM_OGRES
+    t[s] = len(state.ogre_deck) / game.num_ogre_cards
+    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / np.array(game.ogre_counts, dtype=np.float32)
+    s += 1 + k
     for slot, goal in enumerate(state.trading_row):
         if goal >= 0:
             t[s + slot * NUM_TRADING_GOALS + goal] = 1
@@ -396,21 +462,22 @@ def cached_table(state) -> np.ndarray:
 def full_state(state) -> np.ndarray:
     """Seat 0's observation plus every hand, every secret goal and the tops of the decks."""
     n = state.game.num_players
-    extra = np.zeros(state_extra(n), dtype=np.float32)
+    k = state.game.num_ogres
+    extra = np.zeros(state_extra(n, k), dtype=np.float32)
     i = 0
     for p in range(n):
         extra[i:i + NUM_GEMS] = [min(g / HAND_LIMIT, 1.0) for g in state.gems.of(p)]
         i += NUM_GEMS
-        extra[i:i + NUM_OGRES] = [min(o / OGRE_SCALE, 1.0) for o in state.ogres.of(p)]
-        i += NUM_OGRES
+        extra[i:i + k] = [min(o / OGRE_SCALE, 1.0) for o in state.ogres.of(p)]
+        i += k
         extra[i + state.secret[p]] = 1.0
         i += NUM_SECRETS
     if state.ogre_deck:
         extra[i + state.ogre_deck[-1]] = 1.0
-    i += NUM_OGRES
+    i += k
     if state.trading_deck:
         extra[i + state.trading_deck[-1]] = 1.0
     return np.concatenate([state.observation(0), extra])
 
 
-__all__ = ["LAYOUTS", "board_features", "full_state", "observe", "player_features", "state_extra"]
+__all__ = ["LAYOUTS", "TROLL_LAYOUTS", "board_features", "full_state", "layout_for", "observe", "player_features", "state_extra"]

@@ -1,7 +1,9 @@
 """Ogre cards (R11): free actions of the action phase and their target decisions.
 
 An ogre card is offered only when it has a complete legal use; playing it puts it face up on
-the discard pile at once, then its targets are chosen one small decision at a time.
+the discard pile at once, then its targets are chosen one small decision at a time. With
+Troll's Bridge, a seat the card is aimed at may deny it with a Troll King once it is named
+(``troll.deny_guard``, T6.2); the effect then waits as an ``OGRE_GO`` step.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_GEMS,
     PANIC_REACH,
     SPOTS,
+    TROLL_KING_DRAWS,
     Ogre,
 )
 from gnome_envs.dwarfs_fall.pending import (
@@ -22,6 +25,7 @@ from gnome_envs.dwarfs_fall.pending import (
     Decision,
     DecisionKind,
     DecisionRule,
+    Step,
     offer,
 )
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
@@ -112,15 +116,30 @@ def playable(state: DwarfsFallState, p: int) -> list[int]:
         out.append(Ogre.THIEF)
     if hand[Ogre.CROWN] and crown_targets(state, p):
         out.append(Ogre.CROWN)
+    if len(hand) > Ogre.TROLL_KING and hand[Ogre.TROLL_KING]:  # T6.1: always usable to draw
+        out.append(Ogre.TROLL_KING)
     return [int(k) for k in out]
 
 
 def play(state: DwarfsFallState, p: int, kind: int) -> None:
     """R11: the card goes face up to the discard pile, then its targets are chosen."""
-    from gnome_envs.dwarfs_fall.flow import discard_ogre
+    from gnome_envs.dwarfs_fall.flow import discard_ogre, draw_ogre
 
     discard_ogre(state, p, kind)
+    if kind == Ogre.TROLL_KING:  # T6.1: discarded on one's turn, it draws two ogre cards
+        for _ in range(TROLL_KING_DRAWS):
+            draw_ogre(state, p)
+        return
     offer(state, FIRST_DECISION[Ogre(kind)], p)
+
+
+def _denied(state: DwarfsFallState, p: int, kind: int, victims: list[int], *args: int) -> bool:
+    """T6.2: whether a victim may deny the card (its effect then waits as an OGRE_GO step)."""
+    if not state.game.trolls:
+        return False
+    from gnome_envs.dwarfs_fall.troll import deny_guard
+
+    return deny_guard(state, p, kind, victims, (Step.OGRE_GO, p, kind, *args))
 
 
 # ---------------------------------------------------------------------------- Ambush (R11.1)
@@ -130,7 +149,10 @@ def _ambush_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 
 
 def _ambush(state: DwarfsFallState, d: Decision, action: int) -> None:
-    state.clear_cell(_layout(state).decode(action).arg)
+    cell = _layout(state).decode(action).arg
+    if _denied(state, d.player, Ogre.AMBUSH, enemies_at(state, d.player, cell), cell):
+        return
+    state.clear_cell(cell)
 
 
 # ---------------------------------------------------------------------------- Brute (R11.2)
@@ -150,6 +172,8 @@ def _brute_seat_options(state: DwarfsFallState, p: int, data: tuple) -> list[int
 
 def _brute_seat(state: DwarfsFallState, d: Decision, action: int) -> None:
     enemy = _seat(state, d.player, _layout(state).decode(action).arg)
+    if _denied(state, d.player, Ogre.BRUTE, [enemy], d.data[0], enemy):
+        return
     offer(state, DecisionKind.BRUTE_OWN, d.player, (d.data[0], enemy))
 
 
@@ -189,6 +213,9 @@ def _panic_seat_options(state: DwarfsFallState, p: int, data: tuple) -> list[int
 
 def _panic_seat(state: DwarfsFallState, d: Decision, action: int) -> None:
     owner = _seat(state, d.player, _layout(state).decode(action).arg)
+    victims = [owner] if owner != d.player else []
+    if _denied(state, d.player, Ogre.PANIC, victims, d.data[0], owner):
+        return
     offer(state, DecisionKind.PANIC_DEST, d.player, (d.data[0], owner))
 
 
@@ -213,6 +240,12 @@ def _thief(state: DwarfsFallState, d: Decision, action: int) -> None:
     """A random gem of the victim's changes hands; only thief and victim see which (O16)."""
     p = d.player
     victim = _seat(state, p, _layout(state).decode(action).arg)
+    if not _denied(state, p, Ogre.THIEF, [victim], victim):
+        steal(state, p, victim)
+
+
+def steal(state: DwarfsFallState, p: int, victim: int) -> None:
+    """Seat ``p`` takes a random gem card of ``victim``'s hand."""
     held = state.gems.of(victim)
     pick = int(state.rng.integers(sum(held)))
     gem = 0
@@ -232,7 +265,9 @@ def _crown_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 
 def _crown(state: DwarfsFallState, d: Decision, action: int) -> None:
     """Every ogre card of the victim goes to the player (O17)."""
-    state.ogres.take_all(d.player, _seat(state, d.player, _layout(state).decode(action).arg))
+    victim = _seat(state, d.player, _layout(state).decode(action).arg)
+    if not _denied(state, d.player, Ogre.CROWN, [victim], victim):
+        state.ogres.take_all(d.player, victim)
 
 
 DECISIONS.update({
@@ -247,4 +282,4 @@ DECISIONS.update({
     DecisionKind.CROWN_SEAT: DecisionRule(_crown_options, _crown),
 })
 
-__all__ = ["brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "thief_targets"]
+__all__ = ["brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets"]

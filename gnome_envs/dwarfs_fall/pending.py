@@ -26,6 +26,12 @@ class Step(IntEnum):
     RESOLVE_NEXT = 3
     DISCARD_PHASE = 4
     END_TURN = 5
+    TROLL_ROAM = 6  # Troll's Bridge: the troll roams when no toll was paid (T3.1)
+    OGRE_GO = 7  # an ogre card's effect, once no target denied it (T6.2)
+    HW_ROUND = 8  # Royal Decrees, Hard Workers: a round of mornings then nights (D3)
+    MORNING = 9
+    NIGHT = 10
+    HW_ROUND_END = 11
 
 
 class DecisionKind(IntEnum):
@@ -46,9 +52,16 @@ class DecisionKind(IntEnum):
     DIG_STACK = 12
     STORE_GOAL = 13
     DISCARD = 14
+    TROLL_DEST = 15  # Troll's Bridge: where the paid toll moves the troll (T2.2)
+    TROLL_DENY = 16  # Troll's Bridge: deny an ogre card with the Troll King (T6.2)
+    ROTATE_CARD = 17  # Royal Decrees: how the chosen card is turned (a PLACE on it, D4.2, D7)
+    MEMORIAL_CARD = 18  # Royal Decrees: which empty card a battle memorial turns (D7)
+    TUNNEL_DEST = 19  # Royal Decrees: the mine a tunnelling dwarf goes to (D14)
+    STORE_TRADE = 20  # Royal Decrees: which won trading goal to trade in, or none (D5)
 
 
 NUM_DECISION_KINDS = len(DecisionKind)
+CORE_DECISION_KINDS = int(DecisionKind.DISCARD) + 1  # the kinds the core game can offer
 
 
 RULES = RuleTable()
@@ -60,4 +73,4 @@ push = RULES.push
 advance = RULES.advance
 resolve_decision = RULES.resolve
 
-__all__ = ["AFTER_CHANGE", "DECISIONS", "Decision", "DecisionKind", "DecisionRule", "NUM_DECISION_KINDS", "RULES", "STEPS", "Step", "advance", "offer", "push", "resolve_decision"]
+__all__ = ["AFTER_CHANGE", "CORE_DECISION_KINDS", "DECISIONS", "NUM_DECISION_KINDS", "RULES", "STEPS", "Decision", "DecisionKind", "DecisionRule", "Step", "advance", "offer", "push", "resolve_decision"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.components import (
+    ALL_KINDS,
     COLOUR_LETTERS,
     GEM_VP,
     GRID_SIZE,
@@ -17,19 +18,24 @@ from gnome_envs.dwarfs_fall.components import (
     LAYER_COLOUR,
     LAYER_KIND,
     LAYER_WALLS,
+    MOOD_TRACK,
     NUM_GEMS,
     SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     Colour,
     Gem,
+    Mood,
     Ogre,
     Secret,
     cell_name,
 )
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 
-KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro")
+# Lak: the troll's lake (Troll's Bridge); Mem: a battle memorial (Royal Decrees)
+KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro", "Lak", "Mem")
+CARD_COLOUR_LETTERS = COLOUR_LETTERS + "-"  # the lake belongs to no colour
+MOOD_NAMES = tuple(m.name.replace("_", " ").title() for m in Mood)
 SIDE_NAMES = ("north", "east", "south", "west")
 LINES_PER_CARD = 4
 GEM_NAMES = tuple(g.name.lower() for g in Gem)
@@ -43,6 +49,9 @@ CELL_VERBS = {
     DecisionKind.PANIC_DEST: "send the panicked dwarf to",
     DecisionKind.RESOLVE_TASK: "complete the task of",
     DecisionKind.DIG_STACK: "dig the stack on",
+    DecisionKind.TROLL_DEST: "move the troll to",
+    DecisionKind.MEMORIAL_CARD: "let the memorial turn",
+    DecisionKind.TUNNEL_DEST: "tunnel the dwarf to",
 }
 SEAT_VERBS = {
     DecisionKind.BRUTE_SEAT: "swap the dwarf of",
@@ -54,7 +63,9 @@ SEAT_VERBS = {
 
 def card_name(packed: int) -> str:
     """``"red gold mine"`` for a packed layer."""
-    return f"{Colour(LAYER_COLOUR[packed]).name.lower()} {KINDS[LAYER_KIND[packed]].name}"
+    colour = LAYER_COLOUR[packed]
+    name = ALL_KINDS[LAYER_KIND[packed]].name
+    return f"{Colour(colour).name.lower()} {name}" if colour < len(Colour) else f"the {name}"
 
 
 def where(state, cell: int) -> str:
@@ -79,11 +90,21 @@ def describe_action(state, action: int) -> str:
     player = pending.player if pending else state.turn_player
     n = state.game.num_players
     f = d.family
+    if f in ROYAL_FAMILIES or kind == DecisionKind.STORE_TRADE:
+        return _royal_action(state, d, pending)
+    if kind == DecisionKind.TROLL_DENY:
+        played = OGRE_NAMES[pending.data[0]]
+        if f == Family.OGRE and d.arg == Ogre.TROLL_KING:
+            return f"deny player {pending.data[1]}'s {played} with your Troll King"
+        if f == Family.END:
+            return f"let player {pending.data[1]}'s {played} happen"
     if f == Family.END:
         return "end the action phase"
     if f == Family.CARD:
         return f"play your {KINDS[d.arg].name} from hand"
     if f == Family.PLACE:
+        if kind == DecisionKind.ROTATE_CARD:
+            return f"turn {where(state, d.arg)} to {90 * d.arg2} degrees"
         what = KINDS[pending.data[0]].name if kind == DecisionKind.PLACE_CARD else "the card"
         onto = "stack on" if state.top[d.arg] >= 0 else "put on"
         return f"{onto} {where(state, d.arg)} the {what} turned {90 * d.arg2} degrees"
@@ -106,6 +127,25 @@ def describe_action(state, action: int) -> str:
     return f"discard the ogre card {OGRE_NAMES[index - NUM_GEMS]}"
 
 
+ROYAL_FAMILIES = (Family.ROTATE, Family.TUNNEL, Family.HIRE, Family.TRADE_IN)
+
+
+def _royal_action(state, d, pending) -> str:
+    """Texts of the Royal Decrees families (and of END when trading in)."""
+    f = d.family
+    if f == Family.ROTATE:
+        return f"turn {where(state, d.arg)} (Fortress, one action)"
+    if f == Family.TUNNEL:
+        return f"send a dwarf through the tunnels from {where(state, d.arg)} (one action)"
+    if f == Family.HIRE:
+        return f"discard the ogre card {OGRE_NAMES[d.arg]} for one more action (Hired Hands)"
+    if f == Family.TRADE_IN:
+        return f"trade in your {goal_text(d.arg)}"
+    if f == Family.END:
+        return "buy it with gems alone"
+    return f"(no meaning in {DecisionKind(pending.kind).name.lower()})"
+
+
 def _cell_lines(state, cell: int) -> tuple[str, str, str, str]:
     top = state.top[cell]
     if top < 0:
@@ -115,7 +155,9 @@ def _cell_lines(state, cell: int) -> tuple[str, str, str, str]:
     south = "#######" if walls >> 2 & 1 else "+-----+"
     west = "#" if walls >> 3 & 1 else "|"
     east = "#" if walls >> 1 & 1 else "|"
-    label = f"{KIND_LABEL[LAYER_KIND[top]]}{COLOUR_LETTERS[LAYER_COLOUR[top]]}{len(state.stacks[cell])}"
+    label = f"{KIND_LABEL[LAYER_KIND[top]]}{CARD_COLOUR_LETTERS[LAYER_COLOUR[top]]}{len(state.stacks[cell])}"
+    if state.game.trolls and cell == state.troll_cell:  # the troll, drawn on the north edge
+        north = north[:3] + "T" + north[4:]
     n = state.game.num_players
     marks = "".join(COLOUR_LETTERS[p] * state.dwarfs_of(p, cell) for p in range(n))
     marks += "." * (SPOTS[LAYER_KIND[top]] - len(marks))
@@ -133,8 +175,8 @@ def render_mat(state) -> list[str]:
     return lines
 
 
-def render_text(state) -> str:
-    """The whole table as text."""
+def render_text(state, seat: int | None = None) -> str:
+    """The whole table as text: public information, plus ``seat``'s own view of the hidden cards."""
     n = state.game.num_players
     row = ", ".join(goal_text(g) if g >= 0 else "-" for g in state.trading_row)
     lines = [
@@ -147,21 +189,46 @@ def render_text(state) -> str:
     ]
     if state.pending is not None:
         lines.append(f"deciding: player {state.pending.player} - {state.decision_name()}")
-    for p in range(n):
-        gems = ", ".join(f"{k} {GEM_NAMES[g]}" for g, k in enumerate(state.gems.of(p)) if k) or "none"
-        ogres = ", ".join(f"{k} {OGRE_NAMES[o]}" for o, k in enumerate(state.ogres.of(p)) if k) or "none"
-        secret = SECRET_NAMES[state.secret[p]] + (f" (revealed, {SECRET_VP[state.secret[p]]} VP)"
-                                                  if state.secret_revealed[p] else " (hidden)")
-        hand = " ".join(KIND_LABEL[k] for k in state.in_hand_kinds(p)) or "-"
+    if state.game.royal:
+        from gnome_envs.dwarfs_fall.decrees import SCENARIO_NAMES, Decree
+
+        decrees = ", ".join(d.name.lower() for d in Decree if state.decree(d))
+        lines.append(f"royal decrees ({SCENARIO_NAMES[state.scenario]}): {decrees}; axe: player "
+                     f"{state.first_player}{' (night)' if state.night else ''}")
+    if state.game.trolls:
         lines.append(
-            f"player {p} ({Colour(p).name.lower()}): {state.score_of(p)} VP, goals {state.goals(p)}, "
-            f"pile {state.pile[p]}, hand [{hand}], gems {gems} ({sum(a * b for a, b in zip(state.gems.of(p), GEM_VP))} VP), "
-            f"ogres {ogres}, monsters {len(state.defeated[p])}, secret {secret}, "
-            f"trading goals {list(state.trading_won[p])}, kingdom {state.kingdom_size(p)} cards / "
-            f"{state.kingdom_vp(p)} VP"
-        )
+            f"troll: on {where(state, state.troll_cell)} (T on the mat), mood {MOOD_NAMES[state.mood_deck[0]]}, "
+            f"toll {state.toll}/{MOOD_TRACK[state.mood_deck[0]]}, toll paid this turn: {state.toll_paid}, "
+            f"roaming deck {len(state.roaming_deck)}")
+    lines += [_player_line(state, p, seat) for p in range(n)]
     lines += render_mat(state)
     return "\n".join(lines)
+
+
+def _cards(counts, names) -> str:
+    return ", ".join(f"{k} {names[t]}" for t, k in enumerate(counts) if k) or "none"
+
+
+def _player_line(state, p: int, seat: int | None) -> str:
+    """One seat's table: public facts; its hidden cards only for itself, bounds for others (R12)."""
+    revealed = state.secret_revealed[p]
+    hand = " ".join(KIND_LABEL[k] for k in state.in_hand_kinds(p)) or "-"
+    public_vp = state.score_of(p) - sum(a * b for a, b in zip(state.gems.of(p), GEM_VP))
+    line = (f"player {p} ({Colour(p).name.lower()}): {public_vp} VP on the table, goals {state.goals(p)}, "
+            f"pile {state.pile[p]}, hand [{hand}], {state.gems.size(p)} gems, {state.ogres.size(p)} ogre cards, "
+            f"monsters {len(state.defeated[p])}, secret "
+            + (f"{SECRET_NAMES[state.secret[p]]} (revealed, {SECRET_VP[state.secret[p]]} VP)" if revealed else "hidden")
+            + f", trading goals {list(state.trading_won[p])}, kingdom {state.kingdom_size(p)} cards / "
+            f"{state.kingdom_vp(p)} VP")
+    if seat is None:
+        return line
+    if seat == p:
+        gems = state.gems.of(p)
+        return (line + f" | yours: gems {_cards(gems, GEM_NAMES)} ({sum(a * b for a, b in zip(gems, GEM_VP))} VP), "
+                f"ogres {_cards(state.ogres.of(p), OGRE_NAMES)}, secret {SECRET_NAMES[state.secret[p]]}, "
+                f"{state.score_of(p)} VP")
+    return (line + f" | you know: gems at least {_cards(state.gems.bounds(seat, p), GEM_NAMES)}, "
+            f"ogres at least {_cards(state.ogres.bounds(seat, p), OGRE_NAMES)}")
 
 
 __all__ = ["card_name", "describe_action", "goal_text", "render_mat", "render_text", "where"]

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
 from gnome_envs.dwarfs_fall.components import (
-    KINDS,
+    ALL_KINDS,
+    IS_MONSTER,
+    LAKE,
+    LAKE_CELL,
+    MEMORIAL_CODE,
+    MINER_FACTOR,
     NUM_CELLS,
     NUM_GEMS,
-    NUM_OGRES,
     TRADING_GOALS,
     TRADING_ROW,
+    WARBAND_OGRES,
     Job,
+    Kind,
+    Mood,
+    layer,
     layer_code,
 )
+from gnome_envs.dwarfs_fall.decrees import BAR_FIGHT_DWARFS, BAR_FIGHT_OGRES, Decree
 from gnome_envs.dwarfs_fall.flow import discard_ogre, draw_ogre, refill_trading_row
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
@@ -28,6 +37,8 @@ from gnome_envs.dwarfs_fall.pending import (
     push,
 )
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
+
+TAVERN = int(Kind.TAVERN)
 
 
 def _layout(state: DwarfsFallState) -> ActionLayout:
@@ -43,7 +54,8 @@ def _task_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 def _task(state: DwarfsFallState, d: Decision, action: int) -> None:
     p = d.player
     cell = _layout(state).decode(action).arg
-    rest = tuple(c for c in d.data[0] if c != cell)
+    # the lake stays on the list: each own dwarf on it pays the toll once (T2.1)
+    rest = tuple(c for c in d.data[0] if c != cell or (c == LAKE_CELL and state.game.trolls))
     if rest:
         push(state, (Step.RESOLVE_NEXT, p, rest))
     complete_task(state, p, cell)
@@ -51,17 +63,41 @@ def _task(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 def complete_task(state: DwarfsFallState, p: int, cell: int) -> None:
     """R7.2: the dwarfs that did the work go home first, then the task takes effect."""
-    info = KINDS[state.kind_at(cell)]
-    state.return_to_pile(p, cell, info.required)
-    JOBS[info.job](state, p, cell)
+    kind = state.kind_at(cell)
+    if (state.game.royal and kind == TAVERN and state.decree(Decree.BAR_FIGHTS)
+            and state.dwarfs_of(p, cell) >= BAR_FIGHT_DWARFS
+            and not (state.game.trolls and _warband_here(state, cell, kind))):  # D11
+        state.return_to_pile(p, cell, BAR_FIGHT_DWARFS)
+        for _ in range(BAR_FIGHT_OGRES):
+            draw_ogre(state, p)
+        return
+    state.return_to_pile(p, cell, state.required_at(cell, p))
+    if state.game.trolls and _warband_here(state, cell, kind):  # T4.2
+        for _ in range(WARBAND_OGRES):
+            draw_ogre(state, p)
+        return
+    JOBS[ALL_KINDS[kind].job](state, p, cell)
+
+
+def _troll_mood_here(state: DwarfsFallState, cell: int, mood: int) -> bool:
+    """Whether the troll stands on ``cell`` in ``mood`` (Troll's Bridge games only)."""
+    return cell == state.troll_cell and state.mood_deck[0] == mood
+
+
+def _warband_here(state: DwarfsFallState, cell: int, kind: int) -> bool:
+    """T4.2: the Warband Leader troll turns the task of his card (not a monster, not the lake) into ogres."""
+    return _troll_mood_here(state, cell, Mood.WARBAND_LEADER) and not IS_MONSTER[kind] and kind != LAKE
 
 
 def _mine(state: DwarfsFallState, p: int, cell: int) -> None:
     """R7.3: gems from the pile, none with a dragon in the mine's region or an empty pile."""
     if state.region_at(cell).dragon:
         return
-    info = KINDS[state.kind_at(cell)]
-    amount = min(info.amount, state.gem_pile[info.gem])
+    info = ALL_KINDS[state.kind_at(cell)]
+    amount = info.amount
+    if state.game.trolls and _troll_mood_here(state, cell, Mood.MINER):  # T4.3
+        amount *= MINER_FACTOR
+    amount = min(amount, state.gem_pile[info.gem])
     if amount:
         state.gem_pile[info.gem] -= amount
         state.gems.gain(p, info.gem, amount)
@@ -87,19 +123,40 @@ def _slay(state: DwarfsFallState, p: int, cell: int) -> None:
     """R7.5: the monster leaves the mat and joins the player's goals (+3 VP, not a goal)."""
     code = layer_code(state.top[cell])
     state.clear_cell(cell)
-    state.set_stack(cell, ())
+    memorial = state.game.royal and state.decree(Decree.BATTLE_MEMORIAL)  # D7: a memorial takes its place
+    state.set_stack(cell, (layer(MEMORIAL_CODE, 0),) if memorial else ())
+    if state.game.trolls and state.troll_cell == cell:  # T1.5: off the board, back to his bridge
+        state.troll_cell = LAKE_CELL
     state.defeated[p] = state.defeated[p] + (code,)
     state.touch(p)
 
 
-JOBS = {Job.MINE: _mine, Job.OGRE: _tavern, Job.TRADE: _store, Job.DIG: _dig, Job.SLAY: _slay}
+def _toll(state: DwarfsFallState, p: int, cell: int) -> None:
+    """T2.2: the toll is paid; the player moves the troll."""
+    from gnome_envs.dwarfs_fall.troll import offer_troll_move
+
+    offer_troll_move(state, p)
+
+
+def _memorial(state: DwarfsFallState, p: int, cell: int) -> None:
+    """D7: a battle memorial turns one card with no meeple on it."""
+    from gnome_envs.dwarfs_fall.royal import memorial_task
+
+    memorial_task(state, p, cell)
+
+
+JOBS = {Job.MINE: _mine, Job.OGRE: _tavern, Job.TRADE: _store, Job.DIG: _dig, Job.SLAY: _slay, Job.TOLL: _toll,
+        Job.MEMORIAL: _memorial}
 
 
 # ---------------------------------------------------------------------------- digging (R6.2)
 def diggable(state: DwarfsFallState) -> list[int]:
     """Stacks of two or more cards with no dwarf on them."""
     stacks, crowd = state.stacks, state.crowd
-    return [c for c in range(NUM_CELLS) if len(stacks[c]) > 1 and not crowd[c]]
+    cells = [c for c in range(NUM_CELLS) if len(stacks[c]) > 1 and not crowd[c]]
+    if state.game.trolls:  # T1.4: never the card the troll stands on
+        cells = [c for c in cells if c != state.troll_cell]
+    return cells
 
 
 def _dig_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
@@ -115,11 +172,18 @@ def _dig_stack(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the store (R7.7)
+def can_pay(state: DwarfsFallState, p: int, goal: int) -> bool:
+    """Whether seat ``p`` holds the gems trading goal ``goal`` costs."""
+    return all(h >= c for h, c in zip(state.gems.of(p), TRADING_GOALS[goal].cost))
+
+
 def affordable(state: DwarfsFallState, p: int) -> list[int]:
-    """Face-up slots whose trading goal seat ``p`` can pay for with gems in hand."""
-    held = state.gems.of(p)
-    return [s for s in range(TRADING_ROW) if state.trading_row[s] >= 0
-            and all(h >= c for h, c in zip(held, TRADING_GOALS[state.trading_row[s]].cost))]
+    """Face-up slots whose trading goal seat ``p`` can pay for with gems in hand (or, under
+    Charming Merchants, with a won goal traded in, D5)."""
+    row = state.trading_row
+    merchants = state.game.royal and state.decree(Decree.CHARMING_MERCHANTS)
+    return [s for s in range(TRADING_ROW) if row[s] >= 0
+            and (can_pay(state, p, row[s]) or merchants and trade_ins(state, p, row[s]))]
 
 
 def _goal_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
@@ -131,14 +195,31 @@ def _buy_goal(state: DwarfsFallState, d: Decision, action: int) -> None:
     """The gems go back to their piles; the goal is the player's; the slot is refilled."""
     p = d.player
     slot = _layout(state).decode(action).arg
+    if state.game.royal and state.decree(Decree.CHARMING_MERCHANTS) and trade_ins(state, p, state.trading_row[slot]):
+        offer(state, DecisionKind.STORE_TRADE, p, (slot,))  # D5: trade a won goal in, or not
+        return
+    buy(state, p, slot)
+
+
+def buy(state: DwarfsFallState, p: int, slot: int, traded: int = -1) -> None:
+    """Seat ``p`` buys the goal in ``slot``, paying gems (less the cost of a goal ``traded`` in,
+    which then takes the bought goal's place face up, D5.2)."""
     goal = state.trading_row[slot]
+    credit = TRADING_GOALS[traded].cost if traded >= 0 else (0,) * NUM_GEMS
     for gem, k in enumerate(TRADING_GOALS[goal].cost):
+        k = max(k - credit[gem], 0)
         if k:
             state.gems.lose(p, gem, k)
             state.gem_pile[gem] += k
-    state.trading_won[p] = state.trading_won[p] + (goal,)
+    won = list(state.trading_won[p])
+    if traded >= 0:
+        won.remove(traded)
+    state.trading_won[p] = tuple(won) + (goal,)
     state.touch(p)
-    refill_trading_row(state, slot)
+    if traded >= 0:
+        state.trading_row[slot] = traded
+    else:
+        refill_trading_row(state, slot)
 
 
 # ---------------------------------------------------------------------------- discard (R8)
@@ -146,7 +227,7 @@ def _discard_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
     gems, ogres = state.gems.of(p), state.ogres.of(p)
     return ([layout.discard_gem(g) for g in range(NUM_GEMS) if gems[g]]
-            + [layout.discard_ogre(k) for k in range(NUM_OGRES) if ogres[k]])
+            + [layout.discard_ogre(k) for k in range(len(ogres)) if ogres[k]])
 
 
 def _discard(state: DwarfsFallState, d: Decision, action: int) -> None:
@@ -170,4 +251,11 @@ DECISIONS.update({
     DecisionKind.DISCARD: DecisionRule(_discard_options, _discard),
 })
 
-__all__ = ["affordable", "complete_task", "diggable"]
+def trade_ins(state: DwarfsFallState, p: int, goal: int) -> list[int]:
+    """D5: won goals seat ``p`` may trade in towards ``goal``."""
+    from gnome_envs.dwarfs_fall.royal import trade_ins as options
+
+    return options(state, p, goal)
+
+
+__all__ = ["affordable", "buy", "can_pay", "complete_task", "diggable"]

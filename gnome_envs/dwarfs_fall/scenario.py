@@ -4,13 +4,21 @@ The mat is a dict from cell names (``"d4"``: column a-h, row 1-8 from the top) t
 A card token is a colour letter (``B R G Y``), a kind (``cas gol eme rub dia tav sto dra fro``)
 and an optional rotation in quarter turns clockwise: ``"Rgol/1"`` is the red gold mine turned
 90 degrees. Stacks list their cards bottom to top joined by ``+``: ``"Bgol+Rgol/2"``.
-Dwarfs are a dict from cell names to colour letters: ``{"d4": "BBY"}``.
+Dwarfs are a dict from cell names to colour letters: ``{"d4": "BBY"}``. ``"Nmem"`` is a battle
+memorial (Royal Decrees; name the slain monsters in ``defeated``).
 
 Every card of a player's colour that is not on the mat (nor among ``defeated``) is in hand.
 Gems are dealt from their piles in the open; ogre cards are dealt from the deck face down (only
 their holder knows them). Unnamed trading goals form the deck; unnamed secret goals go to the
 box. The position starts at the beginning of ``phase`` ("actions", "resolve", "discard" or
 "end") of ``turn_player``'s turn; secret goals that are met are revealed at once (R9.2).
+
+With ``expansions=("trolls_bridge",)`` the lake lies on d4 (leave that square out of ``mat``);
+``troll`` names the troll's card, ``moods`` the mood deck from the current mood on (all four),
+``toll`` the chip's step and ``roaming`` the roaming deck (top card last). With
+``expansions=("royal_decrees",)`` ``decrees`` (``decrees.Decree`` values) replaces the
+scenario's decrees; under Hard Workers the position starts at ``turn_player``'s morning, the
+axe in its hands.
 """
 
 from __future__ import annotations
@@ -22,11 +30,12 @@ from gnome_envs.core.errors import ConfigError
 from gnome_envs.dwarfs_fall.components import (
     COLOUR_LETTERS,
     GEM_PILE,
-    NUM_OGRES,
+    MEMORIAL_CODE,
+    NUM_MOODS,
+    NUM_ROAMING,
     NUM_ROTATIONS,
     NUM_SECRETS,
     NUM_TRADING_GOALS,
-    OGRE_COUNTS,
     SPOTS,
     TRADING_ROW,
     Kind,
@@ -34,16 +43,19 @@ from gnome_envs.dwarfs_fall.components import (
     cell_index,
     layer,
 )
+from gnome_envs.dwarfs_fall.decrees import Decree, decree_mask, setup_decrees
 from gnome_envs.dwarfs_fall.flow import completable  # noqa: F401  (registers the steps)
 from gnome_envs.dwarfs_fall.game import make_game
 from gnome_envs.dwarfs_fall.goals import check_secrets
 from gnome_envs.dwarfs_fall.pending import Step, advance, push
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
+from gnome_envs.dwarfs_fall.troll import setup_troll
 
 KIND_TOKENS = {"cas": Kind.CASTLE, "gol": Kind.GOLD_MINE, "eme": Kind.EMERALD_MINE, "rub": Kind.RUBY_MINE,
                "dia": Kind.DIAMOND_MINE, "tav": Kind.TAVERN, "sto": Kind.STORE, "dra": Kind.DRAGON,
                "fro": Kind.FROST_GIANT}
 PHASES = ("actions", "resolve", "discard", "end")
+MEMORIAL_TOKEN = "Nmem"
 PHASE_STEPS = (Step.ACTION_PHASE, Step.RESOLVE_PHASE, Step.DISCARD_PHASE, Step.END_TURN)
 
 
@@ -74,13 +86,29 @@ def build_position(
     actions_used: int = 0,
     round: int = 1,
     seed: int = 0,
+    troll: str | None = None,
+    decrees: Sequence[int] | None = None,
+    moods: Sequence[int] | None = None,
+    toll: int = 0,
+    roaming: Sequence[int] | None = None,
     **config: Any,
 ) -> DwarfsFallState:
     """A position at the start of ``phase`` of ``turn_player``'s turn (see the module docstring)."""
     config.setdefault("skip_forced", False)
     game = make_game(num_players=num_players, **config)
     state = DwarfsFallState(game, seed)
+    if game.trolls:
+        setup_troll(state)
     _lay_mat(state, mat or {})
+    if game.trolls:
+        _set_troll(state, troll, moods, toll, roaming)
+    hard_workers = False
+    if game.royal:
+        setup_decrees(state, game.config.scenario)
+        if decrees is not None:
+            state.decree_mask = decree_mask(decrees)
+        state.first_player = turn_player
+        hard_workers = state.decree(Decree.HARD_WORKERS)
     for p, tokens in (defeated or {}).items():
         for token in tokens:
             colour, kind, _ = parse_card(token)
@@ -93,11 +121,38 @@ def build_position(
     if phase not in PHASES:
         raise ConfigError(f"phase must be one of {PHASES}, got {phase!r}")
     state.turn_player, state.round, state.actions_used = turn_player, round, actions_used
-    push(state, *[(step, turn_player) for step in PHASE_STEPS[PHASES.index(phase):]])
+    if hard_workers:  # D3: a round from the axe holder's morning (``phase`` must be "actions")
+        state.round -= 1
+        push(state, (Step.HW_ROUND, turn_player))
+        check_secrets(state)
+        advance(state)
+        state.check_invariants()
+        return state
+    steps = PHASE_STEPS[PHASES.index(phase):]
+    if game.trolls and Step.RESOLVE_PHASE in steps:  # T3.1: the troll may roam after resolving
+        steps = steps[:-2] + (Step.TROLL_ROAM,) + steps[-2:]
+    push(state, *[(step, turn_player) for step in steps])
     check_secrets(state)
     advance(state)
     state.check_invariants()
     return state
+
+
+def _set_troll(state: DwarfsFallState, troll: str | None, moods: Sequence[int] | None, toll: int,
+               roaming: Sequence[int] | None) -> None:
+    """Troll's Bridge: where the troll stands, the mood deck, the toll chip, the roaming deck."""
+    if troll is not None:
+        state.troll_cell = cell_index(troll)
+    if moods is not None:
+        if sorted(moods) != list(range(NUM_MOODS)):
+            raise ConfigError(f"moods must order all {NUM_MOODS} mood cards, got {moods}")
+        state.mood_deck = list(moods)
+    state.toll = toll
+    if roaming is not None:
+        if len(set(roaming)) != len(roaming) or not all(0 <= r < NUM_ROAMING for r in roaming):
+            raise ConfigError(f"roaming cards named twice or unknown: {roaming}")
+        state.roaming_deck = list(roaming)
+        state.roaming_discard = sorted(set(range(NUM_ROAMING)) - set(roaming))
 
 
 def _take_from_hand(state: DwarfsFallState, colour: int, kind: int) -> None:
@@ -112,6 +167,9 @@ def _lay_mat(state: DwarfsFallState, mat: Mapping[str, str]) -> None:
     for name, tokens in mat.items():
         cell = cell_index(name)
         stack = []
+        if tokens == MEMORIAL_TOKEN:  # Royal Decrees: a battle memorial (one per monster in ``defeated``)
+            state.set_stack(cell, (layer(MEMORIAL_CODE, 0),))
+            continue
         for token in tokens.split("+"):
             colour, kind, rotation = parse_card(token)
             _take_from_hand(state, colour, kind)
@@ -146,7 +204,8 @@ def _deal_gems(state: DwarfsFallState, gems: Mapping[int, Sequence[int]]) -> Non
 
 
 def _deal_ogres(state: DwarfsFallState, ogres: Mapping[int, Sequence[int]]) -> None:
-    deck = [k for k in range(NUM_OGRES) for _ in range(OGRE_COUNTS[k])]
+    totals = state.game.ogre_counts
+    deck = [k for k in range(len(totals)) for _ in range(totals[k])]
     for p, counts in ogres.items():
         for k, count in enumerate(counts):
             for _ in range(count):

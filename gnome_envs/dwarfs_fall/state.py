@@ -22,16 +22,25 @@ from gnome_envs.dwarfs_fall.components import (
     CASTLE_EXTRA_ACTIONS,
     DWARFS_PER_COLOUR,
     GEM_VP,
+    IS_MONSTER,
     LAYER_KIND,
+    MIGHTY_REQUIRED,
     MONSTER_VP,
     NUM_CELLS,
     NUM_GEMS,
     NUM_KINDS,
-    NUM_OGRES,
+    REQUIRED,
     SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     TRADING_ROW,
+    Mood,
+)
+from gnome_envs.dwarfs_fall.decrees import (
+    HIGH_HO_ACTIONS,
+    Decree,
+    kingdom_score,
+    monster_required,
 )
 from gnome_envs.dwarfs_fall.hands import Hands
 from gnome_envs.dwarfs_fall.observation import refresh_cell_dwarfs
@@ -62,9 +71,9 @@ class DwarfsFallState(State):
         self.defeated: list[tuple[int, ...]] = [()] * n  # card codes of monsters each seat defeated
         self.gems = Hands(n, NUM_GEMS)
         self.gem_pile: list[int] = []
-        self.ogres = Hands(n, NUM_OGRES)
+        self.ogres = Hands(n, game.num_ogres)
         self.ogre_deck: list[int] = []
-        self.ogre_discard = [0] * NUM_OGRES
+        self.ogre_discard = [0] * game.num_ogres
         self.trading_row = [EMPTY] * TRADING_ROW
         self.trading_deck: list[int] = []
         self.trading_won: list[tuple[int, ...]] = [()] * n
@@ -76,6 +85,22 @@ class DwarfsFallState(State):
         self.actions_used = 0
         self.end_triggered = False
         self.finished = False
+        if game.trolls:  # Troll's Bridge (troll.py; attributes only in troll games)
+            self.troll_cell = NO_CELL
+            self.mood_deck: list[int] = []  # face up, [0] is the current mood; never reshuffled
+            self.moods_seen = 0  # mood cards that have been on top (their places in the cycle are known)
+            self.toll = 0  # the toll chip's step on the current mood card's track
+            self.roaming_deck: list[int] = []
+            self.roaming_discard: list[int] = []
+            self.toll_paid = False  # a toll was paid this turn (no roaming)
+        if game.royal:  # Royal Decrees (decrees.py; attributes only in those games)
+            self.scenario = 0
+            self.decree_mask = 0
+            self.bonus_actions = 0  # Hired Hands: extra actions this turn
+            self.placed_cells: tuple[int, ...] = ()  # Crazy Balloonists: cards dwarfs were placed on
+            self.monster_played = [False] * n  # Dragon King: a monster played from hand this turn
+            self.first_player = 0  # Hard Workers: the axe
+            self.night = False  # Hard Workers: the night half of the round
         self.pending: Decision | None = None
         self.tasks: list[tuple] = []
         self._regions: Regions | None = None
@@ -141,11 +166,11 @@ class DwarfsFallState(State):
 
         return describe_action(self, action)
 
-    def render_text(self) -> str:
-        """The table as text."""
+    def render_text(self, seat: int | None = None) -> str:
+        """The table as text: public information, plus ``seat``'s own hidden cards and knowledge."""
         from gnome_envs.dwarfs_fall.render import render_text
 
-        return render_text(self)
+        return render_text(self, seat)
 
     def check_invariants(self) -> None:
         """Raise InvariantError if any component was created or lost."""
@@ -253,7 +278,9 @@ class DwarfsFallState(State):
         return len(k.cells) if k is not None else 0
 
     def kingdom_vp(self, p: int) -> int:
-        """VP of the cards in seat ``p``'s kingdom (0 without a castle in play, R10.1)."""
+        """VP of the cards in seat ``p``'s kingdom (0 without a castle in play, R10.1; D9, D10)."""
+        if self.game.royal:
+            return kingdom_score(self, p)
         k = self.kingdom(p)
         return k.vp if k is not None else 0
 
@@ -267,7 +294,26 @@ class DwarfsFallState(State):
         giant in its kingdom (R5.1, R6.5)."""
         k = self.kingdom(p)
         extra = CASTLE_EXTRA_ACTIONS if k is not None and not k.frost_giant else 0
+        if self.game.royal:  # D13 High Ho, D8 Hired Hands
+            base = HIGH_HO_ACTIONS if self.decree(Decree.HIGH_HO) else BASE_ACTIONS
+            return base + extra + (self.bonus_actions if p == self.turn_player else 0)
         return BASE_ACTIONS + extra
+
+    def required_at(self, cell: int, p: int = -1) -> int:
+        """Dwarfs seat ``p`` needs on the card on ``cell`` (R7.1): three on a monster under the
+        Mighty troll (T4.4), fewer for seasoned beast hunters (D6)."""
+        kind = LAYER_KIND[self.top[cell]]
+        if not IS_MONSTER[kind]:
+            return REQUIRED[kind]
+        if self.game.trolls and cell == self.troll_cell and self.mood_deck[0] == Mood.MIGHTY:
+            return MIGHTY_REQUIRED
+        if p >= 0 and self.decree(Decree.BEAST_HUNTERS):
+            return monster_required(self, p)
+        return REQUIRED[kind]
+
+    def decree(self, d: int) -> bool:
+        """Whether royal decree ``d`` is in force (Royal Decrees games only)."""
+        return self.game.royal and bool(self.decree_mask >> d & 1)
 
     def in_hand_kinds(self, p: int) -> list[int]:
         """Kinds of the kingdom cards still in seat ``p``'s hand."""

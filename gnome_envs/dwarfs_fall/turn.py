@@ -7,17 +7,20 @@ kingdom card goes and how it is turned). Clause numbers refer to ``seeds/dwarfs_
 from __future__ import annotations
 
 from gnome_envs.dwarfs_fall import ogres
+from gnome_envs.dwarfs_fall import royal as royal_rules
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
 from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER, can_stack_on
 from gnome_envs.dwarfs_fall.components import (
     DISTINCT_ROTATIONS,
     DWARFS_PER_COLOUR,
+    IS_MONSTER,
     NEIGHBOUR,
     NUM_CELLS,
     Kind,
     card_code,
     layer,
 )
+from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
     Decision,
@@ -66,12 +69,19 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     if state.regions.empty and kinds:  # R3.2: the first card opens the game
         return [layout.card(k) for k in kinds]
     legal = [layout.end()]
-    if state.actions_used < state.action_limit(p):
+    royal = state.game.royal
+    can_act = state.actions_used < state.action_limit(p)
+    if can_act:
+        if royal and state.end_triggered and state.decree(Decree.DRAGON_KING):  # D10.3: no new monsters
+            kinds = [k for k in kinds if not IS_MONSTER[k]]
         legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, k)]
         if state.pile[p]:
-            legal += [layout.dwarf(c) for c in room_cells(state)]
+            cells = room_cells(state)
+            legal += [layout.dwarf(c) for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
         legal += [layout.move(c, side) for c, side in move_options(state, p)]
     legal += [layout.ogre(kind) for kind in ogres.playable(state, p)]
+    if royal:
+        legal += royal_rules.extra_actions(state, p, room_cells(state) if can_act else [], can_act)
     return legal
 
 
@@ -87,13 +97,17 @@ def _action(state: DwarfsFallState, d: Decision, action: int) -> None:
     elif family == Family.DWARF:
         state.place_from_pile(p, decoded.arg)
         state.actions_used += 1
+        if state.game.royal:
+            royal_rules.placed_dwarf(state, decoded.arg)
     elif family == Family.MOVE:
         cell, side = decoded.arg, decoded.arg2
         state.add_dwarfs(p, cell, -1)
         state.add_dwarfs(p, NEIGHBOUR[cell][side], 1)
         state.actions_used += 1
-    else:
+    elif family == Family.OGRE:
         ogres.play(state, p, decoded.arg)
+    else:
+        royal_rules.act(state, p, decoded)
 
 
 def placement_cells(state: DwarfsFallState, kind: int) -> list[int]:
@@ -124,6 +138,8 @@ def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
     state.in_hand[p] &= ~(1 << kind)
     state.touch(p)
     state.actions_used += 1
+    if state.game.royal:
+        royal_rules.played_card(state, p, kind)
 
 
 DECISIONS.update({

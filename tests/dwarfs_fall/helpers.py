@@ -176,7 +176,11 @@ def conservation_problems(state) -> list[str]:
         cards.update(row)
     for p in range(n):
         cards.update(p * NUM_KINDS + k for k in range(NUM_KINDS) if state.in_hand[p] >> k & 1)
-    if cards != Counter(range(n * NUM_KINDS)):
+    trolls = state.game.trolls
+    expected = Counter(range(n * NUM_KINDS))
+    if trolls:
+        expected[4 * NUM_KINDS] = 1  # the lake (T1.1), code 36 after the four colours' cards
+    if cards != expected:
         out.append(f"kingdom cards: {sorted(cards.elements())}")
     for p in range(n):
         on_mat = sum(state.dwarfs_of(p, c) for c in range(64))
@@ -186,9 +190,10 @@ def conservation_problems(state) -> list[str]:
         if sum(state.gems.count(p, g) for p in range(n)) + state.gem_pile[g] != GEM_PILE[g]:
             out.append(f"gem {g} not conserved")
     ogres = Counter(state.ogre_deck)
-    for k in range(5):
+    kinds = 6 if trolls else 5  # the Troll King (T1.3)
+    for k in range(kinds):
         ogres[k] += state.ogre_discard[k] + sum(state.ogres.count(p, k) for p in range(n))
-    if [ogres[k] for k in range(5)] != list(OGRE_COUNTS):
+    if [ogres[k] for k in range(kinds)] != list(OGRE_COUNTS) + [3] * trolls:
         out.append(f"ogre cards {ogres}")
     goals = [g for g in state.trading_row if g >= 0] + state.trading_deck + [g for r in state.trading_won for g in r]
     if sorted(goals) != list(range(14)):
@@ -197,6 +202,6 @@ def conservation_problems(state) -> list[str]:
         out.append("secret goals not conserved")
     for c in range(64):
         kind = state.kind_at(c)
-        if state.crowd[c] and (kind < 0 or state.crowd[c] > (3, 3, 3, 4, 3, 3, 4, 5, 5)[kind]):
+        if state.crowd[c] and (kind < 0 or state.crowd[c] > (3, 3, 3, 4, 3, 3, 4, 5, 5, 3)[kind]):
             out.append(f"cell {cell_name(c)} overfull")
     return out

@@ -1,0 +1,191 @@
+"""Royal Decrees (D1-D15): the scenarios, the decrees they name, and the decrees' own rules.
+
+State (only in Royal Decrees games): ``scenario``, ``decree_mask`` (bit ``d`` for decree ``d``),
+``bonus_actions`` (Hired Hands), ``placed_cells`` (Crazy Balloonists: cards a dwarf from the
+pile went to this turn), ``monster_played`` (per seat, Dragon King), ``first_player`` and
+``night`` (Hard Workers). Most decrees are hooks in the core modules guarded by
+``state.decree(d)``; the decisions they add live here: ``ROTATE_CARD`` (Fortress, a memorial),
+``MEMORIAL_CARD`` (which empty card a memorial turns), ``TUNNEL_DEST`` (Hidden Tunnels) and
+``STORE_TRADE`` (Charming Merchants). Clause numbers refer to ``seeds/dwarfs_fall.md``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from gnome_envs.dwarfs_fall.components import (
+    ALL_KINDS,
+    DISTINCT_ROTATIONS,
+    IS_MONSTER,
+    LAYER_KIND,
+    MONSTER_VP,
+    NUM_CELLS,
+    Job,
+    Kind,
+    layer,
+    layer_code,
+    layer_rotation,
+)
+
+
+class Decree(IntEnum):
+    """The thirteen royal decrees."""
+
+    HARD_WORKERS = 0
+    DWARFS_WAY = 1
+    CHARMING_MERCHANTS = 2
+    FORTRESS = 3
+    BEAST_HUNTERS = 4
+    BATTLE_MEMORIAL = 5
+    HIRED_HANDS = 6
+    CRAZY_BALLOONISTS = 7
+    GREEDY_LANDLORDS = 8
+    BAR_FIGHTS = 9
+    DRAGON_KING = 10
+    HIGH_HO = 11
+    HIDDEN_TUNNELS = 12
+
+
+NUM_DECREES = len(Decree)
+D = Decree
+_SIEGE = (D.FORTRESS, D.BATTLE_MEMORIAL, D.GREEDY_LANDLORDS)
+_BLOODTHIRSTY = (D.BAR_FIGHTS, D.HIRED_HANDS, D.BEAST_HUNTERS, D.BATTLE_MEMORIAL)
+_CHAOS = (D.CRAZY_BALLOONISTS, D.DWARFS_WAY)
+_DAMSEL = (D.DRAGON_KING, D.CHARMING_MERCHANTS) + _CHAOS  # "Dwarf Merchants" is Charming Merchants (O41)
+FORTUNE_TELLER_DRAWS = 3
+SCENARIOS: dict[str, tuple[Decree, ...]] = {  # D1.2; Fortune Teller draws its decrees (D1.3)
+    "fortune_teller": (),
+    "bloodthirsty": _BLOODTHIRSTY,
+    "chaos_control": _CHAOS,
+    "siege": _SIEGE,
+    "axe_gospel": (D.HARD_WORKERS, D.CHARMING_MERCHANTS, D.GREEDY_LANDLORDS),
+    "damsel_in_distress": _DAMSEL,
+    "lords_of_the_arena": (D.HIDDEN_TUNNELS,) + _SIEGE + _BLOODTHIRSTY + _DAMSEL,
+}
+SCENARIO_NAMES = tuple(SCENARIOS)
+NUM_SCENARIOS = len(SCENARIO_NAMES)
+HIGH_HO_ACTIONS = 1  # D13: actions per turn instead of three
+MIN_MONSTER_DWARFS = 3  # D6: Experienced Beast Hunters never go below three
+BAR_FIGHT_DWARFS = 3  # D11: dwarfs on a tavern for two ogre cards
+BAR_FIGHT_OGRES = 2
+MINE_KINDS = frozenset(k for k, info in enumerate(ALL_KINDS) if info.job == Job.MINE)
+DRAGON = int(Kind.DRAGON)
+
+
+def decree_mask(decrees) -> int:
+    """Bit mask of a collection of decrees."""
+    mask = 0
+    for d in decrees:
+        mask |= 1 << int(d)
+    return mask
+
+
+def setup_decrees(state, scenario: str | None) -> None:
+    """D1.1: the scenario (named in config or drawn at random) and its decrees."""
+    rng = state.rng
+    if scenario is None:
+        scenario = SCENARIO_NAMES[int(rng.integers(NUM_SCENARIOS))]
+    decrees = SCENARIOS[scenario]
+    if not decrees:  # D1.3: Fortune Teller
+        decrees = tuple(int(d) for d in sorted(rng.choice(NUM_DECREES, FORTUNE_TELLER_DRAWS, replace=False)))
+    n = state.game.num_players
+    state.scenario = SCENARIO_NAMES.index(scenario)
+    state.decree_mask = decree_mask(decrees)
+    state.bonus_actions = 0
+    state.placed_cells = ()
+    state.monster_played = [False] * n
+    state.first_player = 0
+    state.night = False
+
+
+# ---------------------------------------------------------------------------- rules as queries
+def monster_required(state, p: int) -> int:
+    """D6: dwarfs seat ``p`` needs on a monster (five, one fewer per monster it defeated, at least three)."""
+    return max(MIN_MONSTER_DWARFS, ALL_KINDS[DRAGON].required - len(state.defeated[p]))
+
+
+def may_place_on(state, p: int, cell: int) -> bool:
+    """D4: with Fortress, dwarfs from the pile go only into one's own kingdom or into no kingdom."""
+    region = state.region_at(cell)
+    return not region.castles or p in region.castles
+
+
+def fortress_cells(state, p: int, cells: list[int]) -> list[int]:
+    """The ``cells`` Fortress lets seat ``p`` place a dwarf on (``may_place_on`` for many cells)."""
+    regions = state.regions
+    allowed = [not r.castles or p in r.castles for r in regions.regions]
+    region_of = regions.region_of
+    return [c for c in cells if allowed[region_of[c]]]
+
+
+def rotatable(state) -> list[int]:
+    """Cards with no meeple on them (no dwarf, not the troll) that another turn would change (D4.2)."""
+    top, crowd = state.top, state.crowd
+    troll = state.troll_cell if state.game.trolls else -1
+    return [c for c in state.regions.occupied
+            if not crowd[c] and c != troll and len(DISTINCT_ROTATIONS[layer_code(top[c])]) > 1]
+
+
+def rotations_of(state, cell: int) -> list[int]:
+    """The turns the card on ``cell`` may be given (its distinct wall patterns but the current one)."""
+    packed = state.top[cell]
+    current = layer_rotation(packed)
+    code = layer_code(packed)
+    from gnome_envs.dwarfs_fall.components import WALLS
+
+    return [r for r in DISTINCT_ROTATIONS[code] if WALLS[code][r] != WALLS[code][current]]
+
+
+def rotate(state, cell: int, rotation: int) -> None:
+    """The top card of ``cell`` is turned to ``rotation`` (the cards beneath stay as they are)."""
+    stack = state.stacks[cell]
+    state.set_stack(cell, stack[:-1] + (layer(layer_code(stack[-1]), rotation),))
+
+
+def tunnel_sources(state, p: int) -> list[int]:
+    """D14: mines holding one of seat ``p``'s dwarfs, if some other mine can take it."""
+    n = state.game.num_players
+    d = state.dwarfs
+    return [c for c in state.regions.occupied
+            if LAYER_KIND[state.top[c]] in MINE_KINDS and d[c * n + p] and tunnel_targets(state, c)]
+
+
+def tunnel_targets(state, src: int) -> list[int]:
+    """D14: other mines with a free spot whose region holds no dragon."""
+    return [c for c in state.regions.occupied if c != src and LAYER_KIND[state.top[c]] in MINE_KINDS
+            and state.has_room(c) and not state.region_at(c).dragon]
+
+
+def kingdom_score(state, p: int) -> int:
+    """D10, D9: kingdom VP without mines in a monster's region, split among the castles sharing it."""
+    k = state.kingdom(p)
+    if k is None:
+        return 0
+    vp = k.vp
+    if state.decree(Decree.DRAGON_KING) and (k.dragon or k.frost_giant):
+        vp -= sum(ALL_KINDS[LAYER_KIND[state.top[c]]].vp for c in k.cells
+                  if LAYER_KIND[state.top[c]] in MINE_KINDS)
+    if state.decree(Decree.GREEDY_LANDLORDS):
+        vp //= len(k.castles)
+    return vp
+
+
+def full_and_idle(state) -> list[int]:
+    """D2: non-monster cards with every spot taken on which no player has a task to complete."""
+    n = state.game.num_players
+    out = []
+    for c in state.regions.occupied:
+        kind = LAYER_KIND[state.top[c]]
+        if IS_MONSTER[kind] or state.crowd[c] < ALL_KINDS[kind].spots:
+            continue
+        if all(state.dwarfs_of(q, c) < state.required_at(c, q) for q in range(n)):
+            out.append(c)
+    return out
+
+
+__all__ = [
+    "BAR_FIGHT_DWARFS", "BAR_FIGHT_OGRES", "HIGH_HO_ACTIONS", "MINE_KINDS", "MONSTER_VP", "NUM_CELLS",
+    "NUM_DECREES", "NUM_SCENARIOS", "SCENARIOS", "SCENARIO_NAMES", "Decree", "decree_mask", "full_and_idle",
+    "kingdom_score", "may_place_on", "monster_required", "rotatable", "rotate", "rotations_of", "setup_decrees",
+    "tunnel_sources", "tunnel_targets",
+]

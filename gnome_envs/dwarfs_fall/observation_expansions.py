@@ -1,0 +1,80 @@
+"""Observation segments of the expansions (see the table in ``observation.py``).
+
+``troll`` (Troll's Bridge): the troll's card, his mood, toll and the moods known to come, the
+used roaming cards, the ogre card offered for denial. ``royal`` (Royal Decrees): scenario and
+decrees, the axe, this turn's decree state, the battle memorials, the store slot of a trade-in.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gnome_envs.dwarfs_fall.components import (
+    LAYER_KIND,
+    MAX_MOOD_TRACK,
+    MEMORIAL,
+    MOOD_TRACK,
+    NUM_CELLS,
+    NUM_MOODS,
+    NUM_ROAMING,
+)
+from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
+from gnome_envs.dwarfs_fall.observation import (
+    MAX_ACTIONS,
+    NEXT_MOODS,
+    STORE_TRADE,
+    TROLL_DENY,
+    _rel,
+)
+
+
+def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
+    """The Royal Decrees segment: scenario, decrees, the axe, per-turn decree state, memorials."""
+    n = state.game.num_players
+    ones.append(s + state.scenario)
+    s += NUM_SCENARIOS
+    mask = state.decree_mask
+    ones.extend(s + d for d in range(NUM_DECREES) if mask >> d & 1)
+    s += NUM_DECREES
+    ones.append(s + _rel(state, seat, state.first_player))
+    s += n
+    obs[s] = float(state.night)
+    obs[s + 1] = min(state.bonus_actions / MAX_ACTIONS, 1.0)
+    s += 2
+    ones.extend(s + c for c in state.placed_cells)
+    s += NUM_CELLS
+    ones.extend(s + _rel(state, seat, p) for p in range(n) if state.monster_played[p])
+    s += n
+    top = state.top
+    ones.extend(s + c for c in state.regions.occupied if LAYER_KIND[top[c]] == MEMORIAL)
+    s += NUM_CELLS
+    d = state.pending
+    if d is not None and d.kind == STORE_TRADE:
+        ones.append(s + d.data[0])
+
+
+def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
+    """The troll segment (Troll's Bridge): his card, his moods and toll, the roaming cards."""
+    ones.append(s + state.troll_cell)
+    s += NUM_CELLS
+    deck = state.mood_deck
+    ones.append(s + deck[0])
+    s += NUM_MOODS
+    track = MOOD_TRACK[deck[0]]
+    obs[s:s + 2] = (state.toll / MAX_MOOD_TRACK, (track - state.toll) / MAX_MOOD_TRACK)
+    s += 2
+    first_known = NUM_MOODS + 1 - state.moods_seen  # deck[k] has been on top before for k >= this
+    for k in range(max(first_known, 1), NUM_MOODS):
+        ones.append(s + (k - 1) * NUM_MOODS + deck[k])
+    s += NEXT_MOODS * NUM_MOODS
+    obs[s] = float(state.toll_paid)
+    obs[s + 1] = len(state.roaming_deck) / NUM_ROAMING
+    s += 2
+    ones.extend(s + card for card in state.roaming_discard)
+    s += NUM_ROAMING
+    d = state.pending
+    if d is not None and d.kind == TROLL_DENY:
+        ones.append(s + d.data[0])
+
+
+__all__ = ["decree_features", "troll_features"]
