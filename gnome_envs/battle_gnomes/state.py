@@ -35,8 +35,9 @@ from gnome_envs.battle_gnomes.components import (
     SLOT_OF_DESIGN,
     Slot,
 )
-from gnome_envs.battle_gnomes.pending import Decision, DecisionKind, resolve_decision
-from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.battle_gnomes.pending import RULES, Decision, DecisionKind
+from gnome_envs.core.decision_state import DecisionLoopState
+from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 
 NO_CARD = -1
@@ -56,8 +57,12 @@ class Thrown(NamedTuple):
     washed: bool = False  # a Garden Hose made it count 0
 
 
-class BattleGnomesState(State):
+class BattleGnomesState(DecisionLoopState):
     """A Battle Gnomes! position."""
+
+    DECISION_KINDS = DecisionKind
+    RULES = RULES
+    HASH_EXCLUDED = ("game", "rng", "decisions")
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -115,34 +120,6 @@ class BattleGnomesState(State):
         self._battle_row = None
 
     # ------------------------------------------------------------------ engine contract
-    @property
-    def current_player(self) -> int:
-        """Seat that must decide now, or -1 when the game is over."""
-        return -1 if self.pending is None else self.pending.player
-
-    def is_terminal(self) -> bool:
-        """Whether the game has ended."""
-        return self.finished
-
-    def decision_name(self) -> str:
-        """Name of the pending decision."""
-        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
-
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[list(self.pending.legal)] = 1
-        return mask
-
-    def _only_legal_action(self) -> int:
-        legal = self.pending.legal
-        return legal[0] if len(legal) == 1 else -1
-
-    def _is_legal(self, index: int) -> bool:
-        return index in self.pending.legal
-
-    def _apply_legal(self, action: int) -> None:
-        resolve_decision(self, action)
-
     def scores(self) -> np.ndarray:
         """Victory points per seat: defeated gnomes set aside."""
         return np.array([len(d) for d in self.defeated], dtype=np.float64)
@@ -186,22 +163,6 @@ class BattleGnomesState(State):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's random generator (rebuilt on first use after a clone)."""
-        if self._rng is None:
-            self._rng = new_rng(0)
-            self._rng.bit_generator.state = self._rng_snapshot
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_snapshot = None
-
-    def _rng_state(self) -> dict:
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
-
     def clone(self) -> BattleGnomesState:
         """A deep, independent copy (random generator included)."""
         other = object.__new__(BattleGnomesState)
@@ -241,15 +202,6 @@ class BattleGnomesState(State):
             reoffer(other)
         other._mask = None
         return other
-
-    def _hash_payload(self) -> bytes:
-        parts = []
-        for name in sorted(self.__dict__):
-            if name.startswith("_") or name in ("game", "rng", "decisions"):
-                continue
-            parts.append(f"{name}={self.__dict__[name]!r}")
-        parts.append(f"config={self.game.config!r}")
-        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 
     # ------------------------------------------------------------------ caches
     def touch_house(self, seat: int) -> None:

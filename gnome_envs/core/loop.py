@@ -39,12 +39,14 @@ class RuleTable:
     """One game's task handlers and decision rules, and the loop that runs them.
 
     ``after_advance`` hooks run every time the loop stops (at a decision or at the end), for
-    rules that watch the whole state (goals revealed as soon as they are met, ...).
+    rules that watch the whole state (goals revealed as soon as they are met, ...);
+    ``on_finish`` hooks run once, when the task stack runs out and the game is over.
     """
 
     decisions: dict[int, DecisionRule] = field(default_factory=dict)
     tasks: dict[int, Callable[..., None]] = field(default_factory=dict)
     after_advance: list[Callable[[Any], None]] = field(default_factory=list)
+    on_finish: list[Callable[[Any], None]] = field(default_factory=list)
 
     def offer(self, state: Any, kind: int, player: int, data: tuple = ()) -> bool:
         """Make ``player`` decide ``kind`` if it has a legal option; return whether it was offered."""
@@ -71,6 +73,8 @@ class RuleTable:
         while state.pending is None and not state.finished:
             if not state.tasks:
                 state.finished = True
+                for hook in self.on_finish:
+                    hook(state)
                 break
             task = state.tasks.pop()
             self.tasks[task[0]](state, *task[1:])

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.decision_state import DecisionLoopState
+from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall.board import Regions, compute_regions, monster_in
 from gnome_envs.dwarfs_fall.components import (
@@ -44,15 +45,18 @@ from gnome_envs.dwarfs_fall.decrees import (
 )
 from gnome_envs.dwarfs_fall.hands import Hands
 from gnome_envs.dwarfs_fall.observation import refresh_cell_dwarfs
-from gnome_envs.dwarfs_fall.pending import Decision, DecisionKind, resolve_decision
+from gnome_envs.dwarfs_fall.pending import RULES, Decision, DecisionKind
 
 ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
 NO_CELL = -1
 EMPTY = -1
 
 
-class DwarfsFallState(State):
+class DwarfsFallState(DecisionLoopState):
     """A Dwar7s Fall position."""
+
+    DECISION_KINDS = DecisionKind
+    RULES = RULES
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -111,34 +115,6 @@ class DwarfsFallState(State):
         self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
 
     # ------------------------------------------------------------------ engine contract
-    @property
-    def current_player(self) -> int:
-        """Seat that must decide now, or -1 when the game is over."""
-        return -1 if self.pending is None else self.pending.player
-
-    def is_terminal(self) -> bool:
-        """Whether the game has ended."""
-        return self.finished
-
-    def decision_name(self) -> str:
-        """Name of the pending decision."""
-        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
-
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[list(self.pending.legal)] = 1
-        return mask
-
-    def _only_legal_action(self) -> int:
-        legal = self.pending.legal
-        return legal[0] if len(legal) == 1 else -1
-
-    def _is_legal(self, index: int) -> bool:
-        return index in self.pending.legal
-
-    def _apply_legal(self, action: int) -> None:
-        resolve_decision(self, action)
-
     def scores(self) -> np.ndarray:
         """Victory points per seat as the end of the game would count them now (R10.1)."""
         return np.array([self.score_of(p) for p in range(self.game.num_players)], dtype=np.float64)
@@ -181,22 +157,6 @@ class DwarfsFallState(State):
             raise InvariantError("; ".join(problems))
 
     # ------------------------------------------------------------------ copies
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's random generator (rebuilt on first use after a clone)."""
-        if self._rng is None:
-            self._rng = new_rng(0)
-            self._rng.bit_generator.state = self._rng_snapshot
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_snapshot = None
-
-    def _rng_state(self) -> dict:
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
-
     def clone(self) -> DwarfsFallState:
         """A deep, independent copy (random generator included)."""
         other = object.__new__(DwarfsFallState)
@@ -218,15 +178,6 @@ class DwarfsFallState(State):
         from gnome_envs.dwarfs_fall.hidden import determinize
 
         return determinize(self, seat, rng)
-
-    def _hash_payload(self) -> bytes:
-        parts = []
-        for name in sorted(self.__dict__):
-            if name.startswith("_") or name in ("game", "rng"):
-                continue
-            parts.append(f"{name}={self.__dict__[name]!r}")
-        parts.append(f"config={self.game.config!r}")
-        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 
     # ------------------------------------------------------------------ board queries
     @property

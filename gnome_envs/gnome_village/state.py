@@ -22,7 +22,8 @@ from enum import IntEnum
 
 import numpy as np
 
-from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.decision_state import DecisionLoopState
+from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.components import (
@@ -45,7 +46,7 @@ from gnome_envs.gnome_village.components import (
     business_code,
     workshop_code,
 )
-from gnome_envs.gnome_village.pending import Decision, DecisionKind, resolve_decision
+from gnome_envs.gnome_village.pending import RULES, Decision, DecisionKind
 
 ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
 NO_SEAT = -1
@@ -67,8 +68,11 @@ class GnomeStatus(IntEnum):
 
 
 
-class GnomeVillageState(State):
+class GnomeVillageState(DecisionLoopState):
     """A Gnome Village position."""
+
+    DECISION_KINDS = DecisionKind
+    RULES = RULES
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -126,34 +130,6 @@ class GnomeVillageState(State):
         self._player_rows: list[np.ndarray | None] = [None] * n
 
     # ------------------------------------------------------------------ engine contract
-    @property
-    def current_player(self) -> int:
-        """Seat that must decide now, or -1 when the game is over."""
-        return -1 if self.pending is None else self.pending.player
-
-    def is_terminal(self) -> bool:
-        """Whether the game has ended."""
-        return self.finished
-
-    def decision_name(self) -> str:
-        """Name of the pending decision."""
-        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
-
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[list(self.pending.legal)] = 1
-        return mask
-
-    def _only_legal_action(self) -> int:
-        legal = self.pending.legal
-        return legal[0] if len(legal) == 1 else -1
-
-    def _is_legal(self, index: int) -> bool:
-        return index in self.pending.legal
-
-    def _apply_legal(self, action: int) -> None:
-        resolve_decision(self, action)
-
     def scores(self) -> np.ndarray:
         """Victory points per seat, counted as the end of the game would count them."""
         return np.array([self.score_of(p) for p in range(self.game.num_players)], dtype=np.float64)
@@ -201,22 +177,6 @@ class GnomeVillageState(State):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's random generator (rebuilt on first use after a clone)."""
-        if self._rng is None:
-            self._rng = new_rng(0)
-            self._rng.bit_generator.state = self._rng_snapshot
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_snapshot = None
-
-    def _rng_state(self) -> dict:
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
-
     def clone(self) -> GnomeVillageState:
         """A deep, independent copy (random generator included)."""
         other = object.__new__(GnomeVillageState)
@@ -237,15 +197,6 @@ class GnomeVillageState(State):
             rng.shuffle(stack)
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         return other
-
-    def _hash_payload(self) -> bytes:
-        parts = []
-        for name in sorted(self.__dict__):
-            if name.startswith("_") or name in ("game", "rng"):
-                continue
-            parts.append(f"{name}={self.__dict__[name]!r}")
-        parts.append(f"config={self.game.config!r}")
-        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 
     # ------------------------------------------------------------------ face-down stacks
     def draw_forest_card(self) -> int:

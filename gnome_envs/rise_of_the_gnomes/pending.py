@@ -1,7 +1,7 @@
 """The engine loop: a task stack, the pending decision, and the handler registries.
 
 Rule modules register their tasks (steps that run without a decision or offer one) in
-``TASKS`` and their decision rules in ``DECISIONS``. A decision is offered only with its legal
+``TASKS`` and their decision rules in ``DECISIONS`` of the shared :class:`core.loop.RuleTable`. A decision is offered only with its legal
 actions computed once, so the mask of a pending decision is never recomputed and never empty:
 a choice with no legal option is simply not offered.
 """
@@ -9,9 +9,9 @@ a choice with no legal option is simply not offered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple
+
+from gnome_envs.core.loop import Decision, DecisionRule, RuleTable
 
 
 class Task(IntEnum):
@@ -88,25 +88,10 @@ class DecisionKind(IntEnum):
 NUM_DECISION_KINDS = len(DecisionKind)
 
 
-class Decision(NamedTuple):
-    """The pending decision: its kind, who decides, context, and its legal actions."""
-
-    kind: int
-    player: int
-    data: tuple
-    legal: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DecisionRule:
-    """How to list the legal actions of a decision kind and how to resolve one."""
-
-    options: Callable[[Any, int, tuple], list[int]]
-    resolve: Callable[[Any, Decision, int], None]
-
-
-DECISIONS: dict[int, DecisionRule] = {}
-TASKS: dict[int, Callable[..., None]] = {}
+RULES = RuleTable()
+DECISIONS: dict[int, DecisionRule] = RULES.decisions
+TASKS: dict[int, Callable[..., None]] = RULES.tasks
+RULES.on_finish.append(lambda state: state.on_finish())
 
 
 def decision_rule(kind: DecisionKind, options: Callable, resolve: Callable) -> None:
@@ -122,34 +107,10 @@ def task(kind: Task) -> Callable[[Callable[..., None]], Callable[..., None]]:
     return register
 
 
-def offer(state: Any, kind: DecisionKind, player: int, data: tuple = ()) -> bool:
-    """Make ``player`` decide ``kind`` if it has a legal option; return whether it was offered."""
-    legal = DECISIONS[kind].options(state, player, data)
-    if not legal:
-        return False
-    state.pending = Decision(int(kind), player, data, tuple(legal))
-    return True
+offer = RULES.offer
+push = RULES.push
+advance = RULES.advance
+resolve_decision = RULES.resolve
 
-
-def push(state: Any, *tasks: tuple) -> None:
-    """Queue ``tasks`` so that the first one given runs first."""
-    state.tasks.extend(reversed(tasks))
-
-
-def advance(state: Any) -> None:
-    """Run queued tasks until a decision is pending or the game is over."""
-    while state.pending is None and not state.finished:
-        if not state.tasks:
-            state.finished = True
-            state.on_finish()
-            return
-        item = state.tasks.pop()
-        TASKS[item[0]](state, *item[1:])
-
-
-def resolve_decision(state: Any, action: int) -> None:
-    """Apply ``action`` to the pending decision and advance."""
-    decision = state.pending
-    state.pending = None
-    DECISIONS[decision.kind].resolve(state, decision, action)
-    advance(state)
+__all__ = ["DECISIONS", "NUM_DECISION_KINDS", "RULES", "TASKS", "Decision", "DecisionKind", "DecisionRule", "Task",
+           "advance", "decision_rule", "offer", "push", "resolve_decision", "task"]

@@ -15,7 +15,8 @@ from itertools import accumulate
 
 import numpy as np
 
-from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.decision_state import DecisionLoopState
+from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.rise_of_the_gnomes.components import (
     BREWERIES_PER_PLAYER,
@@ -37,11 +38,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     RACES,
     Ability,
 )
-from gnome_envs.rise_of_the_gnomes.pending import (
-    Decision,
-    DecisionKind,
-    resolve_decision,
-)
+from gnome_envs.rise_of_the_gnomes.pending import RULES, Decision, DecisionKind
 
 NO_TILE = -1
 OFF_BOARD = -1  # the dragon waits on the score board until the sea lair is revealed
@@ -58,8 +55,11 @@ GNOME_CUSTOMER_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_CUSTOMER_
 NESTED_LISTS = frozenset({"allies", "judges", "judge_hand", "hands"})
 
 
-class RiseState(State):
+class RiseState(DecisionLoopState):
     """A Rise of the Gnomes position."""
+
+    DECISION_KINDS = DecisionKind
+    RULES = RULES
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -147,34 +147,6 @@ class RiseState(State):
         self._obs_cards: np.ndarray | None = None
 
     # ------------------------------------------------------------------ engine contract
-    @property
-    def current_player(self) -> int:
-        """Seat that must decide now, or -1 when the game is over."""
-        return -1 if self.pending is None else self.pending.player
-
-    def is_terminal(self) -> bool:
-        """Whether the game has ended."""
-        return self.finished
-
-    def decision_name(self) -> str:
-        """Name of the pending decision."""
-        return "none" if self.pending is None else DecisionKind(self.pending.kind).name.lower()
-
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[list(self.pending.legal)] = 1
-        return mask
-
-    def _only_legal_action(self) -> int:
-        legal = self.pending.legal
-        return legal[0] if len(legal) == 1 else -1
-
-    def _is_legal(self, index: int) -> bool:
-        return index in self.pending.legal
-
-    def _apply_legal(self, action: int) -> None:
-        resolve_decision(self, action)
-
     def on_finish(self) -> None:
         """Called once when the last task has run (the game is over)."""
         self.phase = 0
@@ -238,22 +210,6 @@ class RiseState(State):
             raise InvariantError("; ".join(problems))
 
     # ------------------------------------------------------------------ copies
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's random generator (rebuilt on first use after a clone)."""
-        if self._rng is None:
-            self._rng = new_rng(0)
-            self._rng.bit_generator.state = self._rng_snapshot
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_snapshot = None
-
-    def _rng_state(self) -> dict:
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
-
     def clone(self) -> RiseState:
         """A deep, independent copy (random generator included; caches are shared read-only)."""
         other = object.__new__(RiseState)
@@ -271,15 +227,6 @@ class RiseState(State):
         from gnome_envs.rise_of_the_gnomes.hidden import determinize
 
         return determinize(self, seat, rng)
-
-    def _hash_payload(self) -> bytes:
-        parts = []
-        for name in sorted(self.__dict__):
-            if name.startswith("_") or name in ("game",):
-                continue
-            parts.append(f"{name}={self.__dict__[name]!r}")
-        parts.append(f"config={self.game.config!r}")
-        return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 
     # ------------------------------------------------------------------ caches
     def touch_tiles(self) -> None:
