@@ -229,7 +229,8 @@ def render_text(report: dict[str, Any]) -> str:
         "", "Per seat", common.format_table([h.format("seat") for h in headers], seat_rows),
         "", "Per agent (games = seat-games)",
         common.format_table([h.format("agent") for h in headers], agent_rows),
-        "", f"Reference win rate for equal agents: 1/{n} = {report['reference_win_rate']:.3f}",
+        "", (f"Reference win rate for equal agents: 1/{n} = {report['reference_win_rate']:.3f}" if n > 1 else
+             "Single player: the win rate is the rate of beating the game's automated rival"),
         (f"Game length: {length['mean']:.1f} ± {length['std']:.1f} decisions "
         f"(min {length['min']}, max {length['max']})"),
         (f"Speed: {report['total_decisions']:,} steps in {timing['wall_s']:.2f} s wall: "
