@@ -377,11 +377,17 @@ def public_vector(state: RiseState) -> np.ndarray:
 def observe(state: RiseState, seat: int) -> np.ndarray:
     """Observation vector of ``seat``."""
     layout = LAYOUTS[state.n]
-    private = np.zeros(layout.size - layout.public_size, dtype=np.float32)
-    ones = state.judges[seat] + [NUM_JUDGES + j for j in state.judge_hand[seat]]
-    ones += [2 * NUM_JUDGES + c for c in state.hands[seat]]
-    private[ones] = 1.0
-    return np.concatenate([public_vector(state)[layout.gather[seat]], private])
+    size = layout.public_size
+    out = np.zeros(layout.size, dtype=np.float32)
+    if seat == 0:  # seat 0's gather is the identity
+        out[:size] = public_vector(state)
+    else:
+        np.take(public_vector(state), layout.gather[seat], out=out[:size])
+    ones = [size + j for j in state.judges[seat]]
+    ones += [size + NUM_JUDGES + j for j in state.judge_hand[seat]]
+    ones += [size + 2 * NUM_JUDGES + c for c in state.hands[seat]]
+    out[ones] = 1.0
+    return out
 
 
 def _decision_part(state: RiseState, layout: ObservationLayout) -> np.ndarray:
