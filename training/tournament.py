@@ -27,8 +27,6 @@ from gnome_envs.core.aec import GnomeAECEnv
 from training import common
 from training.schedule import Schedule
 
-MAX_CHUNK = 8  # games handed to a worker at a time (results are still merged in game order)
-
 
 @dataclass(frozen=True)
 class TournamentSpec:
@@ -145,6 +143,7 @@ def _iter_games(spec: TournamentSpec, schedule: Schedule, games: int, workers: i
             player.close()
         return
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(MAX_CHUNK, games // (4 * workers)))
+    # one game per task: games cost milliseconds to minutes (search agents), so handing them out
+    # singly keeps the workers evenly busy; results are still merged in game order
     with context.Pool(workers, initializer=_init_worker, initargs=(spec, schedule)) as pool:
-        yield from pool.imap(_play_in_worker, range(games), chunksize=chunk)
+        yield from pool.imap(_play_in_worker, range(games), chunksize=1)
