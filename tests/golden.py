@@ -1,7 +1,7 @@
 """Golden replays: one recorded game per registered (env_id, config).
 
 Each file ``tests/data/golden/<env_id>__<config-slug>.json`` is a :class:`Replay` (seed,
-config, the decisions taken and the state hash after each). ``tests/test_conformance.py``
+config, the decisions taken and the state hash after each). ``tests/conformance/test_engine.py``
 replays every one and fails, naming the env, config and step, when a hash diverges: the
 rules (or the hashed state) changed.
 

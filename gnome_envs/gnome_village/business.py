@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gnome_envs.gnome_village import village
+from gnome_envs.gnome_village import economy, gnome_moves, village
 from gnome_envs.gnome_village.actions import THIEF_AMOUNTS, ActionLayout, Family
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
@@ -82,12 +82,12 @@ def remove_business(state: GnomeVillageState, v: int, cell: int) -> None:
     tile_id = CODE_SUB[state.grid[v][cell]]
     state.set_tile(v, cell, 0)
     state.business_discard.append(tile_id)
-    for gnome in state.gnomes_at(v, cell):
-        state.send_home(gnome)
+    for gnome in gnome_moves.gnomes_at(state, v, cell):
+        gnome_moves.send_home(state, gnome)
     if not village.complies(state.grid[v]):
         state.holes[v].append(cell)
         state.holes[v].sort()
-    state.update_happy_gnome()
+    economy.update_happy_gnome(state)
 
 
 def _takeable_gnome_options(state: GnomeVillageState, p: int) -> list[int]:
@@ -95,7 +95,7 @@ def _takeable_gnome_options(state: GnomeVillageState, p: int) -> list[int]:
     layout = _layout(state)
     legal = []
     for k, o in _opponents(state, p):
-        if state.protected(o):
+        if gnome_moves.protected(state, o):
             continue
         legal += sorted(layout.opp_cell(k, state.g_cell[i]) for i in state.gnome_range(o)
                         if state.g_village[i] == o and state.g_status[i] in TAKEABLE)
@@ -105,27 +105,27 @@ def _takeable_gnome_options(state: GnomeVillageState, p: int) -> list[int]:
 def _taken_gnome(state: GnomeVillageState, p: int, action: int) -> tuple[int, int]:
     decoded = _layout(state).decode(action)
     o = (p + decoded.arg) % state.game.num_players
-    return o, state.gnome_of_at(o, o, decoded.arg2)
+    return o, gnome_moves.gnome_of_at(state, o, o, decoded.arg2)
 
 
 # ---------------------------------------------------------------------------- immediate actions
 def _police(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """R11.1: every unprotected opponent with a coin pays one."""
     for _, o in _opponents(state, p):
-        if not state.protected(o):
-            state.transfer(o, p, POLICE_FINE)
+        if not gnome_moves.protected(state, o):
+            economy.transfer(state, o, p, POLICE_FINE)
 
 
 def _theater(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """R11.3: one coin plus one per gnome on the workshops and businesses around (diagonals too)."""
     grid = state.grid[v]
-    crowd = sum(len(state.gnomes_at(v, c)) for c in RING[cell] if IS_WORKPLACE[grid[c]])
-    state.receive(p, THEATER_BASE + crowd)
+    crowd = sum(len(gnome_moves.gnomes_at(state, v, c)) for c in RING[cell] if IS_WORKPLACE[grid[c]])
+    economy.receive(state, p, THEATER_BASE + crowd)
 
 
 def _military(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """R11.5: the gnome on the tile guards its player's village."""
-    state.set_guard(state.gnome_of_at(p, v, cell))
+    gnome_moves.set_guard(state, gnome_moves.gnome_of_at(state, p, v, cell))
 
 
 def _advisor(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
@@ -164,12 +164,12 @@ def _chapel(state: GnomeVillageState, d: Decision, action: int) -> None:
     from_cell = state.g_cell[gnome]
     if CODE_KIND[state.grid[o][from_cell]] == WORKSHOP:
         set_workshop(state, o, from_cell, False)
-    state.relocate(gnome, d.data[0], d.data[1], GnomeStatus.CHAPEL)
+    gnome_moves.relocate(state, gnome, d.data[0], d.data[1], GnomeStatus.CHAPEL)
 
 
 def _prison_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     v, cell = data
-    if any(state.g_status[i] == GnomeStatus.PRISON for i in state.gnomes_at(v, cell)):
+    if any(state.g_status[i] == GnomeStatus.PRISON for i in gnome_moves.gnomes_at(state, v, cell)):
         return []
     return _takeable_gnome_options(state, p)
 
@@ -179,13 +179,13 @@ def _prison(state: GnomeVillageState, d: Decision, action: int) -> None:
     if action == _layout(state).pass_():
         return
     _, gnome = _taken_gnome(state, d.player, action)
-    state.relocate(gnome, d.data[0], d.data[1], GnomeStatus.PRISON)
+    gnome_moves.relocate(state, gnome, d.data[0], d.data[1], GnomeStatus.PRISON)
     state.g_captor[gnome] = d.player
 
 
 # ---------------------------------------------------------------------------- courier, thief, doctor
 def _buyers(state: GnomeVillageState, p: int) -> list[int]:
-    return [k for k, o in _opponents(state, p) if not state.protected(o) and state.coins[o] >= COURIER_PRICE]
+    return [k for k, o in _opponents(state, p) if not gnome_moves.protected(state, o) and state.coins[o] >= COURIER_PRICE]
 
 
 def _courier_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
@@ -214,14 +214,14 @@ def _courier_buyer_options(state: GnomeVillageState, p: int, data: tuple) -> lis
 
 def _courier_buyer(state: GnomeVillageState, d: Decision, action: int) -> None:
     o = (d.player + _layout(state).decode(action).arg) % state.game.num_players
-    state.give_product(o, d.data[0])
-    state.transfer(o, d.player, COURIER_PRICE)
+    economy.give_product(state, o, d.data[0])
+    economy.transfer(state, o, d.player, COURIER_PRICE)
 
 
 def _thief_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
     legal = [layout.opponent(k) for k, o in _opponents(state, p)
-             if not state.protected(o) and state.coins[o] > 0]
+             if not gnome_moves.protected(state, o) and state.coins[o] > 0]
     return [layout.pass_()] + legal if legal else []
 
 
@@ -234,7 +234,7 @@ def _thief(state: GnomeVillageState, d: Decision, action: int) -> None:
     if state.coins[o] >= max(THIEF_AMOUNTS):
         offer(state, DecisionKind.THIEF_AMOUNT, d.player, (o,))
     else:
-        state.transfer(o, d.player, state.coins[o])
+        economy.transfer(state, o, d.player, state.coins[o])
 
 
 def _thief_amount_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
@@ -243,7 +243,7 @@ def _thief_amount_options(state: GnomeVillageState, p: int, data: tuple) -> list
 
 
 def _thief_amount(state: GnomeVillageState, d: Decision, action: int) -> None:
-    state.transfer(d.data[0], d.player, _layout(state).decode(action).arg)
+    economy.transfer(state, d.data[0], d.player, _layout(state).decode(action).arg)
 
 
 def _inactive_workshop_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
@@ -270,7 +270,7 @@ def _doctor_receiver_options(state: GnomeVillageState, p: int, data: tuple) -> l
 
 def _doctor_receiver(state: GnomeVillageState, d: Decision, action: int) -> None:
     o = (d.player + _layout(state).decode(action).arg) % state.game.num_players
-    state.give_product(o, d.data[0])
+    economy.give_product(state, o, d.data[0])
 
 
 def _swimming_pool(state: GnomeVillageState, d: Decision, action: int) -> None:
@@ -285,11 +285,11 @@ def _airport_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]
     layout = _layout(state)
     legal = []
     for k, o in _opponents(state, p):
-        if state.protected(o):
+        if gnome_moves.protected(state, o):
             continue
         grid = state.grid[o]
         for c in range(NUM_CELLS):
-            if not IS_WORKPLACE[grid[c]] or state.gnomes_at(o, c):
+            if not IS_WORKPLACE[grid[c]] or gnome_moves.gnomes_at(state, o, c):
                 continue
             if CODE_KIND[grid[c]] == BUSINESS and BUSINESS_TILES[CODE_SUB[grid[c]]].action == BusinessAction.AIRPORT:
                 continue
@@ -305,9 +305,9 @@ def _airport(state: GnomeVillageState, d: Decision, action: int) -> None:
     p = d.player
     v, cell = d.data
     o = (p + decoded.arg) % state.game.num_players
-    gnome = state.gnome_of_at(p, v, cell)
+    gnome = gnome_moves.gnome_of_at(state, p, v, cell)
     airport_id = CODE_SUB[state.grid[v][cell]]
-    state.relocate(gnome, o, decoded.arg2, GnomeStatus.ABROAD)
+    gnome_moves.relocate(state, gnome, o, decoded.arg2, GnomeStatus.ABROAD)
     state.g_airport[gnome] = airport_id
     arrive(state, p, o, decoded.arg2)
 
@@ -367,7 +367,7 @@ def _architect_place(state: GnomeVillageState, d: Decision, action: int) -> None
         code = road_code(CODE_SUB[code], decoded.arg2)
     state.set_tile(p, source, 0)
     state.set_tile(p, target, code)
-    for gnome in state.gnomes_at(p, source):
+    for gnome in gnome_moves.gnomes_at(state, p, source):
         state.g_cell[gnome] = target
     for gnome in state.gnome_range(p):
         if state.g_home[gnome] == source:

@@ -7,7 +7,7 @@ actions register theirs in ``business``. Clause numbers refer to ``seeds/gnome_v
 
 from __future__ import annotations
 
-from gnome_envs.gnome_village import business, village
+from gnome_envs.gnome_village import business, economy, gnome_moves, village
 from gnome_envs.gnome_village.actions import (
     ActionLayout,
     Family,
@@ -126,7 +126,7 @@ def put_tile(state: GnomeVillageState, p: int, cell: int, code: int) -> None:
         if village.complies(state.grid[p]):
             holes.clear()
     if CODE_KIND[code] == business.BUSINESS:
-        state.update_happy_gnome()
+        economy.update_happy_gnome(state)
 
 
 # ---------------------------------------------------------------------------- forest (R5)
@@ -170,10 +170,10 @@ def _angry(state: GnomeVillageState, d: Decision, action: int) -> None:
     """R5.5: the chosen gnome goes home; a workshop it stood on turns inactive."""
     p = d.player
     cell = _layout(state).decode(action).arg
-    gnome = state.gnome_of_at(p, p, cell)
+    gnome = gnome_moves.gnome_of_at(state, p, p, cell)
     if CODE_KIND[state.grid[p][cell]] == WORKSHOP:
         set_workshop(state, p, cell, False)
-    state.send_home(gnome)
+    gnome_moves.send_home(state, gnome)
 
 
 # ---------------------------------------------------------------------------- work & buy (R7)
@@ -194,7 +194,7 @@ def _work_possible(state: GnomeVillageState, p: int, work: WorkAction) -> bool:
         return (state.summary(p).houses < HOUSE_LIMIT and state.house_supply > 0
                 and bool(state.cells_for(p, CODE_HOUSE_OFF)))
     if work == WorkAction.GNOME:
-        return (state.placed_gnomes(p) < state.gnomes_per_colour
+        return (gnome_moves.placed_gnomes(state, p) < state.gnomes_per_colour
                 and CODE_HOUSE_OFF in state.grid[p])
     return bool(state.road_stack) and bool(state.cells_for(p, ANY_ROAD))
 
@@ -223,11 +223,11 @@ def _work_buy(state: GnomeVillageState, d: Decision, action: int) -> None:
         return
     push(state, (Task.WORK_PHASE, p))
     if family == Family.BUY_BUSINESS:
-        state.pay_bank(p, BUSINESS_COST)
+        economy.pay_bank(state, p, BUSINESS_COST)
         tile_id = state.take_display(decoded.arg)
         offer_placement(state, p, business_code(tile_id))
     else:
-        state.pay_bank(p, WORKSHOP_COST)
+        economy.pay_bank(state, p, WORKSHOP_COST)
         state.workshop_supply[decoded.arg] -= 1
         offer_placement(state, p, workshop_code(decoded.arg, False))
 
@@ -251,9 +251,9 @@ def _source(state: GnomeVillageState, d: Decision, action: int) -> None:
     if decoded.family == Family.CELL:
         set_workshop(state, p, decoded.arg, False)
     elif decoded.arg == SourceKind.PRODUCT:
-        state.spend_product(p, kind)
+        economy.spend_product(state, p, kind)
     else:
-        state.pay_bank(p, WORKSHOP_ACTION_COIN_COST)
+        economy.pay_bank(state, p, WORKSHOP_ACTION_COIN_COST)
 
 
 def _new_gnome_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
@@ -287,7 +287,7 @@ def _move_select_options(state: GnomeVillageState, p: int, data: tuple) -> list[
 def _move_select(state: GnomeVillageState, d: Decision, action: int) -> None:
     decoded = _layout(state).decode(action)
     if decoded.family == Family.CELL:
-        gnome = state.gnome_of_at(d.player, d.player, decoded.arg)
+        gnome = gnome_moves.gnome_of_at(state, d.player, d.player, decoded.arg)
         offer(state, DecisionKind.MOVE_DEST, d.player, (gnome,))
 
 
@@ -301,7 +301,7 @@ def _move_dest(state: GnomeVillageState, d: Decision, action: int) -> None:
     p = d.player
     gnome = d.data[0]
     cell = _layout(state).decode(action).arg
-    state.relocate(gnome, p, cell, GnomeStatus.FREE)
+    gnome_moves.relocate(state, gnome, p, cell, GnomeStatus.FREE)
     state.moved_mask |= 1 << gnome
     push(state, (Task.MOVE_SELECT, p))
     business.arrive(state, p, p, cell)

@@ -8,6 +8,7 @@ handlers below are registered in ``pending.TASKS``. Clause numbers refer to
 from __future__ import annotations
 
 from gnome_envs.core.errors import InvariantError
+from gnome_envs.gnome_village import economy, gnome_moves
 from gnome_envs.gnome_village.actions import WorkAction
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
@@ -49,7 +50,7 @@ def setup(state: GnomeVillageState) -> None:
     rng = state.rng
     pool = [shape for shape, info in enumerate(ROAD_SHAPES) for _ in range(info.count)]
     for p in range(n):
-        state.receive(p, STARTING_COINS)
+        economy.receive(state, p, STARTING_COINS)
         for shape, count in STARTING_ROADS:
             for _ in range(count):
                 pool.remove(int(shape))
@@ -100,7 +101,7 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
     state.moved_mask = 0
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.CHAPEL:
-            state.send_home(i)
+            gnome_moves.send_home(state, i)
     push(state, (Task.REVEAL, p), (Task.EARN, p), (Task.WORK_PHASE, p), (Task.MOVE_PHASE, p),
          (Task.END_TURN, p))
 
@@ -117,7 +118,7 @@ def _reveal(state: GnomeVillageState, p: int) -> None:
         push(state, (Task.REMOVAL_FOR, p), bonus)
     elif card.kind == ForestKind.COINS:
         for q in seats:
-            state.receive(q, card.coins)
+            economy.receive(state, q, card.coins)
     elif card.kind == ForestKind.ROADS:
         push(state, *[(Task.ROAD_FOR, q) for q in seats], bonus)
     else:
@@ -146,7 +147,7 @@ def _angry_for(state: GnomeVillageState, q: int) -> None:
 
 
 def _pay(state: GnomeVillageState, p: int, amount: int) -> None:
-    state.receive(p, amount)
+    economy.receive(state, p, amount)
 
 
 def _earn(state: GnomeVillageState, p: int) -> None:
@@ -158,14 +159,14 @@ def _earn(state: GnomeVillageState, p: int) -> None:
         if state.g_village[i] == p and state.g_status[i] == GnomeStatus.FREE:
             code = state.grid[p][state.g_cell[i]]
             if CODE_KIND[code] == BUSINESS_KIND:
-                state.receive(p, BUSINESS_TILES[CODE_SUB[code]].earn)
+                economy.receive(state, p, BUSINESS_TILES[CODE_SUB[code]].earn)
     for i in range(len(state.g_village)):
         if state.g_village[i] == p and state.g_status[i] == GnomeStatus.ABROAD:
             _visitor_collects(state, i, p)
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.PRISON:
-            state.transfer(p, state.g_captor[i], PRISON_FEE)
-            state.send_home(i)
+            economy.transfer(state, p, state.g_captor[i], PRISON_FEE)
+            gnome_moves.send_home(state, i)
 
 
 def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
@@ -173,14 +174,14 @@ def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
     visitor = state.owner(gnome)
     code = state.grid[host][state.g_cell[gnome]]
     if CODE_KIND[code] == WORKSHOP_KIND:
-        state.give_product(visitor, CODE_SUB[code])
+        economy.give_product(state, visitor, CODE_SUB[code])
     else:
-        state.receive(visitor, VISITOR_COIN)
+        economy.receive(state, visitor, VISITOR_COIN)
     airport = state.find_business(visitor, state.g_airport[gnome])
-    if airport >= 0 and state.gnome_of_at(visitor, visitor, airport) < 0:
-        state.relocate(gnome, visitor, airport, GnomeStatus.FREE)
+    if airport >= 0 and gnome_moves.gnome_of_at(state, visitor, visitor, airport) < 0:
+        gnome_moves.relocate(state, gnome, visitor, airport, GnomeStatus.FREE)
     else:
-        state.send_home(gnome)
+        gnome_moves.send_home(state, gnome)
     state.g_skip_earn[gnome] = True
 
 
@@ -219,7 +220,7 @@ def _move_select(state: GnomeVillageState, p: int) -> None:
 def _end_turn(state: GnomeVillageState, p: int) -> None:
     """R11.7 advisor refund, R8.5 business memory, R12.1 the game ends after the round."""
     if state.advisor_active and state.coins[p] == 0 and state.spent_this_turn > 0:
-        state.receive(p, 1)
+        economy.receive(state, p, 1)
     state.used_last[p] = state.used_now
     state.used_now = []
     n = state.game.num_players
@@ -236,9 +237,9 @@ def place_gnome(state: GnomeVillageState, p: int, house_cell: int, resting: bool
     gnome = next(i for i in state.gnome_range(p) if state.g_village[i] == NOT_PLACED)
     state.set_flag_code(p, house_cell, CODE_HOUSE_ON)
     state.g_home[gnome] = house_cell
-    state.relocate(gnome, p, house_cell, GnomeStatus.RESTING if resting else GnomeStatus.FREE)
+    gnome_moves.relocate(state, gnome, p, house_cell, GnomeStatus.RESTING if resting else GnomeStatus.FREE)
     state.g_born[gnome] = state.turn_number
-    if state.placed_gnomes(p) >= state.gnomes_per_colour:
+    if gnome_moves.placed_gnomes(state, p) >= state.gnomes_per_colour:
         state.end_triggered = True
 
 

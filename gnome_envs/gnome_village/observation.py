@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.gnome_village import gnome_moves
 from gnome_envs.gnome_village.components import (
     CODE_BUSINESS_BASE,
     CODE_FEATURES,
@@ -258,9 +259,9 @@ def player_counts(state: GnomeVillageState, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` that do not depend on whose turn it is (the cached part)."""
     v = state.summary(p)
     raw = [
-        state.coins[p], *state.products[p], state.placed_gnomes(p), v.houses, v.lit_houses,
+        state.coins[p], *state.products[p], gnome_moves.placed_gnomes(state, p), v.houses, v.lit_houses,
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
-        state.protected(p), bool(state.holes[p]), state.score_of(p), v.tiles,
+        gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
     ]
     return np.minimum(np.array(raw, dtype=np.float32) * PLAYER_SCALE[:PLAYER_STATIC_FEATURES], 1.0)
 

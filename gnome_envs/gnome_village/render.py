@@ -8,6 +8,7 @@ dark house, workshops in capitals when active) and the seats of the gnomes on th
 
 from __future__ import annotations
 
+from gnome_envs.gnome_village import gnome_moves
 from gnome_envs.gnome_village.actions import (
     LAYOUTS,
     Family,
@@ -143,7 +144,7 @@ def _cell_lines(state: GnomeVillageState, v: int, cell: int) -> tuple[str, str, 
     else:
         label = BusinessAction(BUSINESS_TILES[info.sub].action).name[:3].title()
     marks = ""
-    for i in state.gnomes_at(v, cell):
+    for i in gnome_moves.gnomes_at(state, v, cell):
         marks += str(state.owner(i)) + STATUS_MARK[GnomeStatus(state.g_status[i])]
         if state.g_guard[i]:
             marks += "m"
@@ -182,7 +183,7 @@ def render_text(state: GnomeVillageState, seat: int | None = None) -> str:
         lines.append("")
         lines.append(f"player {p}: {state.score_of(p)} points, {state.coins[p]} coins, "
                      f"products P/C/S/G {products}, gnomes {placed}/{state.gnomes_per_colour}"
-                     + (", protected" if state.protected(p) else "")
+                     + (", protected" if gnome_moves.protected(state, p) else "")
                      + (f", gap at {[cell_name(c) for c in state.holes[p]]}" if state.holes[p] else ""))
         lines += render_village(state, p)
     return "\n".join(lines)

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gnome_envs.core.errors import ConfigError
-from gnome_envs.gnome_village import village
+from gnome_envs.gnome_village import economy, gnome_moves, village
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
     CODE_HOUSE_OFF,
@@ -140,7 +140,7 @@ def build_position(
     state.turn_number = 1
     state.setup_hand = [[0, 0, 0] for _ in range(num_players)]
     state.used_last = [list((used_last or {}).get(p, ())) for p in range(num_players)]
-    state.update_happy_gnome()
+    economy.update_happy_gnome(state)
     for p in range(num_players):
         state.touch(p)
     _queue_turn(state, turn_player, phase)
@@ -216,7 +216,7 @@ def _deal_tokens(state: GnomeVillageState, coins: dict[int, int], products: dict
     for p, held in products.items():
         for kind, count in enumerate(held):
             for _ in range(count):
-                if not state.give_product(p, kind):
+                if not economy.give_product(state, p, kind):
                     raise ConfigError("more products than the supply holds")
     if any(c < 0 for c in state.coins):
         raise ConfigError("coins cannot be negative")
@@ -234,7 +234,7 @@ def _place_gnomes(state: GnomeVillageState, p: int, spec: Sequence[tuple] | None
         gnome = p * state.gnomes_per_colour + k
         home = cell if v == p and cell in lit else free_homes.pop(0)
         state.g_home[gnome] = home
-        state.relocate(gnome, v, cell, STATUS_NAMES[status])
+        gnome_moves.relocate(state, gnome, v, cell, STATUS_NAMES[status])
         state.g_born[gnome] = 1 if status == "resting" else 0
         if status == "abroad":
             state.g_airport[gnome] = _airport_of(state, p)

@@ -1,8 +1,10 @@
 """The Gnome Village state: components on the table, gnomes, and the pending decision.
 
 Rules live in ``flow`` (turn structure and forest cards), ``decisions`` (choices a player
-makes) and ``business`` (business actions); this module holds the data and the queries and
-mutations they share. Everything random comes from ``self.rng``.
+makes) and ``business`` (business actions); this module holds the data and the village and
+stack queries and mutations they share, ``gnome_moves`` where the gnomes stand and how they
+move, ``economy`` coins, product tokens and the Happy Gnome. Everything random comes from
+``self.rng``.
 
 Gnomes are stored in flat lists indexed ``seat * gnomes_per_colour + k``. A gnome that is
 not in the supply stands on a cell of some village (``g_village``, ``g_cell``) with a status:
@@ -367,84 +369,7 @@ class GnomeVillageState(DecisionLoopState):
         """Seat owning flat gnome index ``gnome``."""
         return gnome // self.gnomes_per_colour
 
-    def placed_gnomes(self, p: int) -> int:
-        """Gnomes of seat ``p`` taken from the supply."""
-        start = p * self.gnomes_per_colour
-        return self.gnomes_per_colour - self.g_village[start:start + self.gnomes_per_colour].count(NOT_PLACED)
-
-    def gnomes_at(self, v: int, cell: int) -> list[int]:
-        """Flat indices of every gnome standing on ``cell`` of village ``v``."""
-        return [i for i, (gv, gc) in enumerate(zip(self.g_village, self.g_cell)) if gv == v and gc == cell]
-
-    def gnome_of_at(self, p: int, v: int, cell: int) -> int:
-        """Seat ``p``'s gnome on ``cell`` of village ``v`` (-1 if none)."""
-        for i in self.gnome_range(p):
-            if self.g_village[i] == v and self.g_cell[i] == cell:
-                return i
-        return -1
-
-    def protected(self, p: int) -> bool:
-        """Whether one of seat ``p``'s gnomes guards a Military tile."""
-        start = p * self.gnomes_per_colour
-        return True in self.g_guard[start:start + self.gnomes_per_colour]
-
-    def relocate(self, gnome: int, v: int, cell: int, status: GnomeStatus) -> None:
-        """Put ``gnome`` on ``cell`` of village ``v``; moving ends any Military guard."""
-        self.g_village[gnome] = v
-        self.g_cell[gnome] = cell
-        self.g_status[gnome] = int(status)
-        self.g_guard[gnome] = False
-        self.g_airport[gnome] = -1
-        self._player_rows[gnome // self.gnomes_per_colour] = None
-        self.g_captor[gnome] = NO_SEAT
-
-    def send_home(self, gnome: int) -> None:
-        """Return ``gnome`` to its own house."""
-        self.relocate(gnome, self.owner(gnome), self.g_home[gnome], GnomeStatus.FREE)
-
-    # ------------------------------------------------------------------ coins and tokens
-    def pay_bank(self, p: int, amount: int) -> None:
-        """Seat ``p`` pays ``amount`` coins to the bank (counts toward the advisor's check)."""
-        self.coins[p] -= amount
-        self.bank += amount
-        self._player_rows[p] = None
-        if p == self.turn_player:
-            self.spent_this_turn += amount
-
-    def receive(self, p: int, amount: int) -> None:
-        """Seat ``p`` takes ``amount`` coins from the bank (R1.2: it never runs dry)."""
-        self.bank -= amount
-        self.coins[p] += amount
-        self._player_rows[p] = None
-
-    def transfer(self, payer: int, payee: int, amount: int) -> int:
-        """Move up to ``amount`` coins between seats; returns what moved."""
-        moved = min(amount, self.coins[payer])
-        self.coins[payer] -= moved
-        self.coins[payee] += moved
-        self._player_rows[payer] = self._player_rows[payee] = None
-        return moved
-
-    def give_product(self, p: int, kind: int) -> bool:
-        """Seat ``p`` takes a product token of ``kind`` from the supply if one is left."""
-        if self.product_supply[kind] == 0:
-            return False
-        self.product_supply[kind] -= 1
-        self.products[p][kind] += 1
-        self._player_rows[p] = None
-        return True
-
-    def spend_product(self, p: int, kind: int) -> None:
-        """Seat ``p`` returns a product token of ``kind`` to the supply."""
-        self.products[p][kind] -= 1
-        self.product_supply[kind] += 1
-        self._player_rows[p] = None
-
-    def set_guard(self, gnome: int) -> None:
-        """``gnome`` guards its player's village (Military)."""
-        self.g_guard[gnome] = True
-        self._player_rows[self.owner(gnome)] = None
-
+    # ------------------------------------------------------------------ observation rows
     def player_row(self, p: int) -> np.ndarray:
         """Cached scaled observation features of seat ``p`` (see observation.player_counts)."""
         row = self._player_rows[p]
@@ -453,20 +378,6 @@ class GnomeVillageState(DecisionLoopState):
 
             row = self._player_rows[p] = player_counts(self, p)
         return row
-
-    def update_happy_gnome(self) -> None:
-        """R9.3: the Happy Gnome goes to a strict hat leader; ties keep it; none returns it."""
-        hats = [self.hat_count(p) for p in range(self.game.num_players)]
-        best = max(hats)
-        leaders = [p for p, h in enumerate(hats) if h == best]
-        holder = self.happy
-        if best > 0 and len(leaders) == 1:
-            holder = leaders[0]
-        elif holder != NO_SEAT and hats[holder] == 0:
-            holder = NO_SEAT
-        if holder != self.happy:
-            self.happy = holder
-            self._player_rows = [None] * self.game.num_players
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:

@@ -6,7 +6,7 @@ adds its rule for good; an action card adds a private brewer space (one brewer p
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS
 from gnome_envs.rise_of_the_gnomes.cards import ALLIES, AllyEffect
 from gnome_envs.rise_of_the_gnomes.components import MAX_ALLIES, NUM_UPGRADES
@@ -82,11 +82,11 @@ def ally_space_possible(state: RiseState, p: int, slot: int) -> bool:
     if effect in (AllyEffect.GAIN_GOLD, AllyEffect.GAIN_BEER):
         return True
     if effect == AllyEffect.SCOUT:
-        return state.board_cubes(p) > 0 and targets.has_adjacent_target(state, p)
+        return markets.board_cubes(state, p) > 0 and targets.has_adjacent_target(state, p)
     if effect == AllyEffect.DRAGON_NUDGE:
         return state.dragon != OFF_BOARD and bool(board.dragon_neighbors(state, state.dragon))
     if effect == AllyEffect.CUBES:
-        return state.board_cubes(p) > 0 and bool(targets.occupied_targets(state, p))
+        return markets.board_cubes(state, p) > 0 and bool(targets.occupied_targets(state, p))
     if effect == AllyEffect.BUILD:
         return state.gold[p] >= ally.cost_gold and targets.can_build(state, p)
     if effect == AllyEffect.BOAT:
@@ -122,14 +122,14 @@ def use_ally_space(state: RiseState, p: int, slot: int) -> None:
 
 
 def _cubes_options(state: RiseState, p: int, data: tuple) -> list[int]:
-    if state.board_cubes(p) <= 0:
+    if markets.board_cubes(state, p) <= 0:
         return []
     base = LAYOUTS[state.n].tile_base
     return [base + pos for pos in targets.occupied_targets(state, p)]
 
 
 def _cubes(state: RiseState, d: Decision, action: int) -> None:
-    state.add_cubes(d.player, LAYOUTS[state.n].args[action], d.data[0])
+    markets.add_cubes(state, d.player, LAYOUTS[state.n].args[action], d.data[0])
 
 
 def _reveal_options(state: RiseState, p: int, data: tuple) -> list[int]:

@@ -1,4 +1,4 @@
-"""Map queries and reveals: adjacency, bodies of water, boats, the dragon's reach (R3).
+"""Map queries, reveals and the dragon: adjacency, bodies of water, boats, the dragon's reach (R3).
 
 * Two tiles are adjacent when they share a side (``Game.neighbors``).
 * Face-up sea tiles sharing sides form a body of water (the sea lair is not part of one).
@@ -150,6 +150,15 @@ def dragon_neighbors(state: RiseState, pos: int) -> list[int]:
     return out
 
 
+def move_dragon(state: RiseState, pos: int) -> None:
+    """Put the dragon on ``pos`` (it blocks that tile from now on, R3.6)."""
+    if state.dragon >= 0:
+        state.touch_tile(state.dragon)
+    state.touch_tile(pos)
+    state.dragon = pos
+    state._reach = None
+
+
 # ============================================================================ reveals (R3.4)
 def reveal(state: RiseState, pos: int) -> None:
     """Turn ``pos`` face up; the sea lair brings the dragon onto the map (R3.5)."""
@@ -158,7 +167,7 @@ def reveal(state: RiseState, pos: int) -> None:
     state.revealed[pos] = True
     state.touch_geometry()
     if state.tile_type[pos] == LAIR and state.dragon == OFF_BOARD:
-        state.move_dragon(pos)
+        move_dragon(state, pos)
 
 
 def _hidden_next_to(state: RiseState, pos: int) -> list[int]:

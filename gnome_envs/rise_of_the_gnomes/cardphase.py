@@ -8,7 +8,7 @@ their board on a land tile of their choice (R8.3).
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS, Family
 from gnome_envs.rise_of_the_gnomes.cards import (
     ACTION_CARDS,
@@ -203,7 +203,7 @@ def _remove(state: RiseState, d: Decision, action: int) -> None:
         left = 0
     else:
         victim = state.n if decoded.arg == state.n else (p + decoded.arg) % state.n
-        state.remove_cubes(victim, pos, 1)
+        markets.remove_cubes(state, victim, pos, 1)
         left -= 1
     push(state, (Task.COMPETITION_STEP, p, pos, left, add))
 
@@ -236,7 +236,7 @@ def _caravan_dest(state: RiseState, d: Decision, action: int) -> None:
     layout = LAYOUTS[state.n]
     if layout.table[action].family == Family.PASS:
         return
-    state.move_cubes(d.player, src, layout.args[action], 1)
+    markets.move_cubes(state, d.player, src, layout.args[action], 1)
     push(state, (Task.CARAVAN_STEP, d.player, src, left - 1, moved + 1))
 
 
@@ -244,8 +244,8 @@ def _caravan_dest(state: RiseState, d: Decision, action: int) -> None:
 @task(Task.ADD_OR_MOVE)
 def _add_or_move(state: RiseState, p: int, pos: int, count: int) -> None:
     """Add cubes from the board; with the board empty, move them from one other tile."""
-    if state.board_cubes(p) > 0:
-        state.add_cubes(p, pos, count)
+    if markets.board_cubes(state, p) > 0:
+        markets.add_cubes(state, p, pos, count)
     else:
         offer(state, DecisionKind.MOVE_SOURCE, p, (pos, count))
 
@@ -262,7 +262,7 @@ def _move_source(state: RiseState, d: Decision, action: int) -> None:
     if layout.table[action].family == Family.PASS:
         return
     pos, count = d.data
-    state.move_cubes(d.player, layout.args[action], pos, count)
+    markets.move_cubes(state, d.player, layout.args[action], pos, count)
 
 
 # ============================================================================ no cubes on the map (R8.3)
@@ -281,7 +281,7 @@ def _no_cubes_options(state: RiseState, p: int, data: tuple) -> list[int]:
 
 
 def _no_cubes(state: RiseState, d: Decision, action: int) -> None:
-    state.add_cubes(d.player, LAYOUTS[state.n].args[action], NO_CUBES_PLACED)
+    markets.add_cubes(state, d.player, LAYOUTS[state.n].args[action], NO_CUBES_PLACED)
 
 
 for _kind, _options, _resolve in (

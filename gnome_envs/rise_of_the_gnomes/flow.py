@@ -6,7 +6,7 @@ tasks; the brewer placement, action card and Gnome phases live in their own modu
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board
+from gnome_envs.rise_of_the_gnomes import board, markets
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS
 from gnome_envs.rise_of_the_gnomes.cards import (
     ACTION_DISPLAY,
@@ -182,8 +182,8 @@ def _setup_player(state: RiseState, p: int) -> None:
     state.gain_gold(p, race.gold)
     state.add_ability(p, race.ability)
     start = next(pos for pos in GREEN_POSITIONS if state.tile_type[pos] == race.start_type)
-    released = state.place_brewery(p, start)
-    state.add_cubes(p, start, race.cubes)
+    released = markets.place_brewery(state, p, start)
+    markets.add_cubes(state, p, start, race.cubes)
     if released:
         push(state, (Task.UPGRADE_TOKEN, p))
 
@@ -193,11 +193,11 @@ def _setup_gnomes(state: RiseState) -> None:
     """R2.9: the Gnome brewery and eight cubes on Dragonkeep, one cube on each other
     unoccupied land tile around it (not the desert); the last seat's gold bonus (R2.15)."""
     g = state.n
-    state.place_brewery(g, CENTER)
-    state.add_cubes(g, CENTER, GNOME_START_DK_CUBES)
+    markets.place_brewery(state, g, CENTER)
+    markets.add_cubes(state, g, CENTER, GNOME_START_DK_CUBES)
     for pos in GREEN_POSITIONS:
         if state.tile_type[pos] in LAND_TYPES and not state.occupants(pos):
-            state.add_cubes(g, pos, 1)
+            markets.add_cubes(state, g, pos, 1)
     last = (state.start_player - 1) % state.n
     state.gain_gold(last, LAST_SEAT_GOLD)
 
@@ -304,7 +304,7 @@ def player_income(state: RiseState, p: int) -> tuple[int, int]:
     out = state.brews_out[p]
     vp += BREWERY_VP_PREFIX[out]
     gold += BREWERY_GOLD_PREFIX[out]
-    boxes = state.customer_boxes_emptied(p)
+    boxes = markets.customer_boxes_emptied(state, p)
     vp += CUSTOMER_VP_PREFIX[boxes]
     gold += CUSTOMER_GOLD_PREFIX[boxes]
     if state.brews_at(CENTER, p):
@@ -316,7 +316,7 @@ def player_income(state: RiseState, p: int) -> tuple[int, int]:
 def gnome_income(state: RiseState) -> tuple[int, int]:
     """(victory points before the difficulty adjustment, gold) the Gnomes would score now."""
     out = state.g_brews_out
-    boxes = state.customer_boxes_emptied(state.n)
+    boxes = markets.customer_boxes_emptied(state, state.n)
     vp = GNOME_BREWERY_VP_PREFIX[out] + GNOME_CUSTOMER_VP_PREFIX[boxes]
     gold = GNOME_BREWERY_GOLD_PREFIX[out] + GNOME_CUSTOMER_GOLD_PREFIX[boxes]
     if state.brews_at(CENTER, state.n):

@@ -9,7 +9,7 @@ tile, the action's tile and the ties (R13).
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS, Family
 from gnome_envs.rise_of_the_gnomes.cards import (
     GNOME_BC_ADD,
@@ -152,7 +152,7 @@ def _dragon_card_move(state: RiseState) -> None:
 
 def land_dragon(state: RiseState, pos: int) -> None:
     """The dragon ends its move on ``pos``: it sinks a boat there and rampages."""
-    state.move_dragon(pos)
+    board.move_dragon(state, pos)
     board.sink_boat(state, pos)
     push(state, (Task.RAMPAGE, pos))
 
@@ -207,7 +207,7 @@ def _rampage_damage(state: RiseState) -> None:
     pos = state.rampage_tile
     owner, _ = state.tile_breweries(pos)
     if owner != NOBODY and not state.bribed >> owner & 1:
-        state.return_brewery(owner, pos)
+        markets.return_brewery(state, owner, pos)
     fill = DRAGON_FILL[state.turn - 1]
     eaten = 0
     while eaten < fill:
@@ -216,7 +216,7 @@ def _rampage_damage(state: RiseState) -> None:
         if not eaters:
             break
         for o in eaters:
-            eaten += state.remove_cubes(o, pos, 1)
+            eaten += markets.remove_cubes(state, o, pos, 1)
     state.rampage_tile = NOBODY
     state.bribed = 0
 
@@ -269,9 +269,9 @@ def eligible(state: RiseState, action: int, tile_type: int, near: set[int] | Non
 def supplied(state: RiseState, action: int) -> bool:
     """Whether the Gnome board holds what ``action`` needs (R9.6)."""
     if action in ADDING:
-        return state.board_cubes(state.n) > 0
+        return markets.board_cubes(state, state.n) > 0
     if action == GnomeAction.EXPAND:
-        return state.board_breweries(state.n) > 0
+        return markets.board_breweries(state, state.n) > 0
     return True
 
 
@@ -322,12 +322,12 @@ def perform(state: RiseState, level: int, pos: int) -> None:
     action = GNOME_CARDS[state.gnome_card].steps[level].action
     g = state.n
     if action in (GnomeAction.BREW_FESTIVAL, GnomeAction.IMMIGRATION, GnomeAction.BARREL_DELIVERY):
-        state.add_cubes(g, pos, GNOME_CUBES_ADDED)
+        markets.add_cubes(state, g, pos, GNOME_CUBES_ADDED)
     elif action == GnomeAction.EXPAND:
         for p in range(g):
             while state.brews_at(pos, p):
-                state.return_brewery(p, pos)
-        state.place_brewery(g, pos)
+                markets.return_brewery(state, p, pos)
+        markets.place_brewery(state, g, pos)
     elif action == GnomeAction.BEER_COMPETITION:
         push(state, (Task.GNOME_COMPETITION, pos, GNOME_BC_REMOVE))
     else:
@@ -340,12 +340,12 @@ def _gnome_competition(state: RiseState, pos: int, left: int) -> None:
     """Each removal hits the strongest player with cubes in the tile; then two Gnome cubes."""
     holders = [p for p in range(state.n) if state.cubes_at(pos, p)]
     if left <= 0 or not holders:
-        state.add_cubes(state.n, pos, GNOME_BC_ADD)
+        markets.add_cubes(state, state.n, pos, GNOME_BC_ADD)
         return
     best = max(state.strength(pos, p) for p in holders)
     leaders = [p for p in holders if state.strength(pos, p) == best]
     if len(leaders) == 1:
-        state.remove_cubes(leaders[0], pos, 1)
+        markets.remove_cubes(state, leaders[0], pos, 1)
         push(state, (Task.GNOME_COMPETITION, pos, left - 1))
     else:
         offer(state, DecisionKind.GNOME_VICTIM, decider(state), (pos, left, tuple(leaders)))
@@ -361,7 +361,7 @@ def _victim(state: RiseState, d: Decision, action: int) -> None:
     layout = LAYOUTS[state.n]
     decoded = layout.table[action]
     victim = (d.player + decoded.arg) % state.n
-    state.remove_cubes(victim, pos, 1)
+    markets.remove_cubes(state, victim, pos, 1)
     push(state, (Task.GNOME_COMPETITION, pos, left - 1))
 
 
@@ -380,7 +380,7 @@ def _gnome_caravan_move(state: RiseState, src: int, dests: tuple, cubes: int) ->
         group = first_by_icon(state, GNOME_CARDS[state.gnome_card], list(dests))
     if cubes >= len(group):
         for pos in group:
-            state.move_cubes(g, src, pos, 1)
+            markets.move_cubes(state, g, src, pos, 1)
         rest = tuple(pos for pos in dests if pos not in group)
         push(state, (Task.GNOME_CARAVAN_MOVE, src, rest, cubes - len(group)))
         return
@@ -390,7 +390,7 @@ def _gnome_caravan_move(state: RiseState, src: int, dests: tuple, cubes: int) ->
 def _caravan_tile(state: RiseState, d: Decision, action: int) -> None:
     src, dests, cubes, _ = d.data
     pos = LAYOUTS[state.n].args[action]
-    state.move_cubes(state.n, src, pos, 1)
+    markets.move_cubes(state, state.n, src, pos, 1)
     rest = tuple(x for x in dests if x != pos)
     push(state, (Task.GNOME_CARAVAN_MOVE, src, rest, cubes - 1))
 

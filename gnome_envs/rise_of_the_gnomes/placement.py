@@ -8,7 +8,7 @@ and resolved in phase 3.
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import (
     ALLY_SPACE_BASE,
     CARD_SPACE_BASE,
@@ -94,7 +94,7 @@ def board_action_possible(state: RiseState, p: int, action: int) -> bool:
     if action == BoardAction.EMPLOY_THUGS:
         return gold >= targets.thugs_cost(state, p) and targets.has_thugs_target(state)
     if action == BoardAction.HIRE_BARD:
-        return (gold >= targets.bard_cost(state, p) and state.board_cubes(p) > 0
+        return (gold >= targets.bard_cost(state, p) and markets.board_cubes(state, p) > 0
                 and targets.has_adjacent_target(state, p))
     if action == BoardAction.BREWERY_UPGRADE:
         return (gold >= targets.upgrade_cost(state, p) and state.upgrade_supply > 0
@@ -258,7 +258,7 @@ def _build_options(state: RiseState, p: int, data: tuple) -> list[int]:
 
 def _build_tile(state: RiseState, d: Decision, action: int) -> None:
     p, pos = d.player, _tile_of(state, action)
-    if state.board_breweries(p) > 0:
+    if markets.board_breweries(state, p) > 0:
         targets.execute_build(state, p, pos)
     else:
         offer(state, DecisionKind.BREWERY_SOURCE, p, (pos,))
@@ -289,7 +289,7 @@ def _tribute_step(state: RiseState, d: Decision, action: int) -> None:
     start, steps, limit = d.data
     layout = LAYOUTS[state.n]
     if layout.table[action].family == Family.TILE:
-        state.move_dragon(layout.args[action])
+        board.move_dragon(state, layout.args[action])
         steps += 1
         if steps < limit and offer(state, DecisionKind.TRIBUTE_STEP, d.player, (start, steps, limit)):
             return
@@ -303,8 +303,8 @@ def _thugs_options(state: RiseState, p: int, data: tuple) -> list[int]:
 
 def _thugs_tile(state: RiseState, d: Decision, action: int) -> None:
     pos = _tile_of(state, action)
-    state.remove_cubes(state.n, pos, THUGS_REMOVE)
-    state.add_cubes(d.player, pos, THUGS_ADD)
+    markets.remove_cubes(state, state.n, pos, THUGS_REMOVE)
+    markets.add_cubes(state, d.player, pos, THUGS_ADD)
 
 
 def _bard_options(state: RiseState, p: int, data: tuple) -> list[int]:
@@ -312,7 +312,7 @@ def _bard_options(state: RiseState, p: int, data: tuple) -> list[int]:
 
 
 def _bard_tile(state: RiseState, d: Decision, action: int) -> None:
-    state.add_cubes(d.player, _tile_of(state, action), 1)
+    markets.add_cubes(state, d.player, _tile_of(state, action), 1)
 
 
 def _boat_options(state: RiseState, p: int, data: tuple) -> list[int]:

@@ -2,8 +2,9 @@
 
 Rules live in ``flow`` (setup, turn structure, scoring, end), ``placement`` (brewer spaces),
 ``cardphase`` (action cards), ``gnomes`` (the Gnome Union and the dragon) and ``allies``;
-this module holds the data and the mutations they share, so that every component move keeps
-the counts and the caches right. Everything random comes from ``self.rng``.
+this module holds the data, the caches and the queries and mutations they share, and
+``markets`` moves cubes and breweries, so that every component move keeps the counts and the
+caches right. Everything random comes from ``self.rng``.
 
 Owners of cubes and breweries are indexed ``0..n-1`` for the players and ``n`` for the Gnomes;
 the map holds flat lists indexed ``pos * (n + 1) + owner``.
@@ -18,18 +19,13 @@ import numpy as np
 from gnome_envs.core.decision_state import DecisionLoopState
 from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
+from gnome_envs.rise_of_the_gnomes import markets
 from gnome_envs.rise_of_the_gnomes.components import (
-    BREWERIES_PER_PLAYER,
     BREWERY_BOXES,
     BREWERY_STRENGTH,
     CUBE_STRENGTH,
-    CUBES_PER_BOX,
-    CUBES_PER_PLAYER,
     CUSTOMER_BOXES,
-    GNOME_BREWERIES,
     GNOME_BREWERY_BOXES,
-    GNOME_CUBES,
-    GNOME_CUBES_PER_BOX,
     GNOME_CUSTOMER_BOXES,
     MAX_BEER,
     MAX_PRODUCTION,
@@ -277,14 +273,6 @@ class RiseState(DecisionLoopState):
         self._occupied = None
         self.touch_tiles()
 
-    def move_dragon(self, pos: int) -> None:
-        """Put the dragon on ``pos`` (it blocks that tile from now on, R3.6)."""
-        if self.dragon >= 0:
-            self.touch_tile(self.dragon)
-        self.touch_tile(pos)
-        self.dragon = pos
-        self._reach = None
-
     def touch_all(self) -> None:
         """Forget every cache (after the state was edited directly)."""
         self.touch_geometry()
@@ -386,103 +374,19 @@ class RiseState(DecisionLoopState):
         """The Gnomes score (or lose) points; never below zero."""
         self.g_vp = max(0, self.g_vp + amount)
 
-    # ------------------------------------------------------------------ cubes
-    def board_cubes(self, owner: int) -> int:
-        """Cubes still on ``owner``'s board."""
-        if owner == self.n:
-            return GNOME_CUBES - self.g_cubes_out
-        return CUBES_PER_PLAYER - self.cubes_out[owner]
-
-    def _count_cubes(self, owner: int, delta: int) -> None:
-        if owner == self.n:
-            self.g_cubes_out += delta
-        else:
-            self.cubes_out[owner] += delta
-            self.touch_player(owner)
+    # ------------------------------------------------------------------ cubes and breweries
+    def board_breweries(self, owner: int) -> int:
+        """Breweries still on ``owner``'s board (``markets.board_breweries``)."""
+        return markets.board_breweries(self, owner)
 
     def add_cubes(self, owner: int, pos: int, count: int) -> int:
-        """Move up to ``count`` cubes from ``owner``'s board onto ``pos`` (left to right);
-        returns how many moved. Reveals what the new cubes make adjacent (R3.4)."""
-        count = min(count, self.board_cubes(owner))
-        if count <= 0:
-            return 0
-        self.cubes[pos * self.owners + owner] += count
-        self._count_cubes(owner, count)
-        self.touch_tile(pos)
-        from gnome_envs.rise_of_the_gnomes.board import reveal_around
-
-        reveal_around(self, pos)
-        return count
+        """Cubes from ``owner``'s board onto ``pos``; how many moved (``markets.add_cubes``)."""
+        return markets.add_cubes(self, owner, pos, count)
 
     def remove_cubes(self, owner: int, pos: int, count: int) -> int:
-        """Return up to ``count`` of ``owner``'s cubes on ``pos`` to its board (right to left)."""
-        i = pos * self.owners + owner
-        count = min(count, self.cubes[i])
-        if count <= 0:
-            return 0
-        self.cubes[i] -= count
-        self._count_cubes(owner, -count)
-        self.touch_tile(pos)
-        return count
+        """Cubes of ``owner`` on ``pos`` back to its board; how many (``markets.remove_cubes``)."""
+        return markets.remove_cubes(self, owner, pos, count)
 
     def move_cubes(self, owner: int, src: int, dst: int, count: int) -> int:
-        """Move up to ``count`` of ``owner``'s cubes from ``src`` to ``dst``; returns how many."""
-        i = src * self.owners + owner
-        count = min(count, self.cubes[i])
-        if count <= 0:
-            return 0
-        self.cubes[i] -= count
-        self.cubes[dst * self.owners + owner] += count
-        self.touch_tile(src)
-        self.touch_tile(dst)
-        from gnome_envs.rise_of_the_gnomes.board import reveal_around
-
-        reveal_around(self, dst)
-        return count
-
-    # ------------------------------------------------------------------ breweries
-    def board_breweries(self, owner: int) -> int:
-        """Breweries still on ``owner``'s board."""
-        if owner == self.n:
-            return GNOME_BREWERIES - self.g_brews_out
-        return BREWERIES_PER_PLAYER - self.brews_out[owner]
-
-    def place_brewery(self, owner: int, pos: int) -> bool:
-        """Take ``owner``'s next brewery from its board (top-down) onto ``pos``; returns whether
-        the emptied box releases an upgrade token (R4.2)."""
-        self.brews[pos * self.owners + owner] += 1
-        self.touch_tile(pos)
-        if owner == self.n:
-            self.g_brews_out += 1
-            return False
-        self.touch_player(owner)
-        box = self.brews_out[owner]
-        self.brews_out[owner] += 1
-        if BREWERY_BOXES[box].upgrade_token and not self.tokens_used[owner] >> box & 1:
-            self.tokens_used[owner] |= 1 << box
-            return True
-        return False
-
-    def return_brewery(self, owner: int, pos: int) -> None:
-        """Send one of ``owner``'s breweries on ``pos`` back to its board (bottom-up)."""
-        self.brews[pos * self.owners + owner] -= 1
-        if owner == self.n:
-            self.g_brews_out -= 1
-        else:
-            self.brews_out[owner] -= 1
-            self.touch_player(owner)
-        self.touch_tile(pos)
-
-    def shift_brewery(self, owner: int, src: int, dst: int) -> None:
-        """Move one of ``owner``'s breweries from ``src`` to ``dst`` (no box changes)."""
-        self.brews[src * self.owners + owner] -= 1
-        self.brews[dst * self.owners + owner] += 1
-        self.touch_tile(src)
-        self.touch_tile(dst)
-
-    # ------------------------------------------------------------------ scoring helpers
-    def customer_boxes_emptied(self, owner: int) -> int:
-        """Customer boxes of ``owner`` with every cube taken out."""
-        if owner == self.n:
-            return self.g_cubes_out // GNOME_CUBES_PER_BOX
-        return self.cubes_out[owner] // CUBES_PER_BOX
+        """Cubes of ``owner`` from ``src`` to ``dst``; how many moved (``markets.move_cubes``)."""
+        return markets.move_cubes(self, owner, src, dst, count)

@@ -6,7 +6,7 @@ position order, with the dragon-blocking rule (R3.6) and the face-down rule (R3.
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import board
+from gnome_envs.rise_of_the_gnomes import board, markets
 from gnome_envs.rise_of_the_gnomes.components import (
     BARD_COST,
     BRIBE,
@@ -85,7 +85,7 @@ def build_targets(state: RiseState, p: int) -> list[int]:
     an allowed type, not already holding ``p``'s brewery (two with the twin ability); with every
     brewery out, a brewery elsewhere must be free to move there."""
     twin = state.ability(p, Ability.TWIN_BREWERY) > 0
-    moving = state.board_breweries(p) == 0
+    moving = markets.board_breweries(state, p) == 0
     sources = brewery_sources(state, p) if moving else []
     out = []
     for pos in occupied_sources(state, p):
@@ -121,13 +121,13 @@ def execute_build(state: RiseState, p: int, pos: int, source: int = -1) -> None:
         if owner == p:
             continue
         while state.brews_at(pos, owner):
-            state.return_brewery(owner, pos)
+            markets.return_brewery(state, owner, pos)
             if owner == g:
                 hunter = state.ability(p, Ability.GNOME_HUNTER)
                 state.gain_vp(p, GNOME_HUNTER_BONUS if hunter else GNOME_BREWERY_BONUS)
     if source >= 0:
-        state.shift_brewery(p, source, pos)
-    elif state.place_brewery(p, pos):
+        markets.shift_brewery(state, p, source, pos)
+    elif markets.place_brewery(state, p, pos):
         push(state, (Task.UPGRADE_TOKEN, p))
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import targets
+from gnome_envs.rise_of_the_gnomes import markets, targets
 from gnome_envs.rise_of_the_gnomes.components import BoardAction, Upgrade
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 
@@ -38,7 +38,7 @@ def test_r4_1_breweries_leave_top_down_and_return_bottom_up():
     build_options(state)
     act(state, tile(state, "y1"))
     assert state.brews_out[0] == 5 and state.production(0) == 8
-    state.return_brewery(0, pos_of("y1"))
+    markets.return_brewery(state, 0, pos_of("y1"))
     assert state.production(0) == 7
 
 
@@ -55,8 +55,8 @@ def test_r4_2_a_box_releases_its_token_once():
     act(state, lay.upgrade(Upgrade.HOPS_GLEN))
     assert state.upgrades[0] >> Upgrade.HOPS_GLEN & 1
     supply = state.upgrade_supply
-    state.return_brewery(0, pos_of("g4"))
-    assert state.place_brewery(0, pos_of("g4")) is False
+    markets.return_brewery(state, 0, pos_of("g4"))
+    assert markets.place_brewery(state, 0, pos_of("g4")) is False
     assert state.upgrade_supply == supply
 
 
@@ -74,11 +74,11 @@ def test_r4_2_no_vacant_slot_sends_the_token_to_the_supply():
 def test_r4_3_customer_boxes_fill_and_empty_by_fours():
     """R4.3: cubes leave the boxes left to right: 23 out empties five boxes of four."""
     state = build_position(2, tiles=land_map(), pieces={"g1": {0: (23, 0)}, **PLAYERS})
-    assert state.customer_boxes_emptied(0) == 5 and state.board_cubes(0) == 17
-    state.remove_cubes(0, pos_of("g1"), 3)
-    assert state.customer_boxes_emptied(0) == 5 and state.board_cubes(0) == 20
-    state.remove_cubes(0, pos_of("g1"), 1)
-    assert state.customer_boxes_emptied(0) == 4
+    assert markets.customer_boxes_emptied(state, 0) == 5 and markets.board_cubes(state, 0) == 17
+    markets.remove_cubes(state, 0, pos_of("g1"), 3)
+    assert markets.customer_boxes_emptied(state, 0) == 5 and markets.board_cubes(state, 0) == 20
+    markets.remove_cubes(state, 0, pos_of("g1"), 1)
+    assert markets.customer_boxes_emptied(state, 0) == 4
 
 
 def test_r4_4_production_is_capped_at_twenty():
@@ -124,7 +124,7 @@ def test_r4_6_with_every_brewery_out_one_moves():
     spots = ["g1", "g2", "g4", "g5", "y1", "y2", "y3", "y4", "y5"]
     pieces = {name: {0: (1, 1)} for name in spots} | {"y6": {0: (3, 0)}, "g3": {1: (1, 0)}, "DK": {"G": (8, 1)}}
     state = build_position(2, tiles=tiles, gold=[9, 0], pieces=pieces, dragon="y5")
-    assert state.board_breweries(0) == 0
+    assert markets.board_breweries(state, 0) == 0
     build_options(state)
     act(state, tile(state, "y6"))
     assert state.decision_name() == "brewery_source"

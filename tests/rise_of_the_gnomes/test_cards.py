@@ -3,6 +3,7 @@ actions; worked examples E7 and E8 (``seeds/rise_of_the_gnomes.md``)."""
 
 from __future__ import annotations
 
+from gnome_envs.rise_of_the_gnomes import markets
 from gnome_envs.rise_of_the_gnomes.pending import Task
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 
@@ -90,7 +91,7 @@ def test_e8_last_cube_lost_to_a_beer_competition():
 def test_r8_4_an_empty_board_moves_cubes_instead():
     """R8.4: with every cube out, Brew Festival moves up to three cubes from one other tile."""
     state = phase3({(2, 0): 0}, {"g1": {0: (36, 0)}, "g2": {0: (4, 0)}, "g3": {1: (1, 0)}})
-    assert state.board_cubes(0) == 0
+    assert markets.board_cubes(state, 0) == 0
     pay(state)
     act(state, tile(state, "g2"), "festival_tile")
     assert state.decision_name() == "move_source"

@@ -3,7 +3,7 @@ worked examples E10, E13-E15, E17-E20, E22-E24 (``seeds/rise_of_the_gnomes.md``)
 
 from __future__ import annotations
 
-from gnome_envs.rise_of_the_gnomes import gnomes
+from gnome_envs.rise_of_the_gnomes import gnomes, markets
 from gnome_envs.rise_of_the_gnomes.cards import GNOME_CARDS, GnomeAction
 from gnome_envs.rise_of_the_gnomes.components import BOATS
 from gnome_envs.rise_of_the_gnomes.pending import Task
@@ -189,7 +189,7 @@ def test_e20_partial_brew_festival():
     card = 8  # BF:MO,SW,PL
     state = gnome_card_position(card, tiles=land_map(),
                                 pieces={"DK": {"G": (20, 1)}, "g4": {"G": (10, 0)}, **GREEN_PLAYERS})
-    assert cubes(state, "g4", "G") == 12 and state.board_cubes(state.n) == 0
+    assert cubes(state, "g4", "G") == 12 and markets.board_cubes(state, state.n) == 0
 
 
 def test_r9_6_nothing_on_the_board_falls_through_to_the_next_action():

@@ -9,6 +9,7 @@ import pytest
 
 from gnome_envs import ConfigError
 from gnome_envs.core.registry import make_game
+from gnome_envs.rise_of_the_gnomes import markets
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS, Decoded, Family
 from gnome_envs.rise_of_the_gnomes.cards import (
     ACTION_CARDS,
@@ -58,9 +59,9 @@ def test_r1_1_component_counts():
     state, _ = random_game(11, num_players=3)
     for owner in range(state.owners):
         on_map = sum(state.cubes_at(pos, owner) for pos in range(37))
-        assert on_map + state.board_cubes(owner) == (32 if owner == state.n else 40)
+        assert on_map + markets.board_cubes(state, owner) == (32 if owner == state.n else 40)
         built = sum(state.brews_at(pos, owner) for pos in range(37))
-        assert built + state.board_breweries(owner) == (5 if owner == state.n else 9)
+        assert built + markets.board_breweries(state, owner) == (5 if owner == state.n else 9)
 
 
 def test_r1_2_gold_and_beer_supply_is_unlimited():
