@@ -62,6 +62,7 @@ class BattleGnomesState(DecisionLoopState):
 
     DECISION_KINDS = DecisionKind
     RULES = RULES
+    NESTED_LISTS = NESTED_LISTS
     HASH_EXCLUDED = ("game", "rng", "decisions")
 
     def __init__(self, game, seed: int | None) -> None:
@@ -163,18 +164,6 @@ class BattleGnomesState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> BattleGnomesState:
-        """A deep, independent copy (random generator included)."""
-        other = object.__new__(BattleGnomesState)
-        fields = self.__dict__.copy()
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
-        return other
-
     def determinize(self, seat: int, rng: np.random.Generator) -> BattleGnomesState:
         """A clone with the other hands, the deck order and the gnome deck order resampled."""
         from gnome_envs.battle_gnomes.pending import reoffer

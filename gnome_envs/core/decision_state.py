@@ -10,7 +10,8 @@ Generator. A game's State subclasses it and names its decision kinds and its rul
         RULES = RULES                   # core.loop.RuleTable that resolves decisions
 
 The state hash covers every public attribute (sorted by name), the config and the generator's
-state; ``HASH_EXCLUDED`` names attributes left out (the static game, registries).
+state; ``HASH_EXCLUDED`` names attributes left out (the static game, registries). ``clone``
+copies every list attribute, and the lists inside those named in ``NESTED_LISTS``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class DecisionLoopState(State):
     DECISION_KINDS: ClassVar[type[IntEnum]]
     RULES: ClassVar[RuleTable]
     HASH_EXCLUDED: ClassVar[tuple[str, ...]] = ("game", "rng")
+    NESTED_LISTS: ClassVar[frozenset[str]] = frozenset()  # list attributes holding lists
 
     pending: Decision | None
     finished: bool
@@ -63,6 +65,21 @@ class DecisionLoopState(State):
 
     def _apply_legal(self, action: int) -> None:
         self.RULES.resolve(self, action)
+
+    def clone(self) -> DecisionLoopState:
+        """A deep, independent copy: lists copied (``NESTED_LISTS`` one level deeper), other
+        attributes shared (immutable or caches replaced, never mutated), the generator rebuilt
+        lazily from a snapshot of its state."""
+        other = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        nested = self.NESTED_LISTS
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [row[:] for row in value] if name in nested else value[:]
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
+        return other
 
     # ------------------------------------------------------------------ chance
     @property

@@ -159,18 +159,11 @@ class DwarfsFallState(DecisionLoopState):
     # ------------------------------------------------------------------ copies
     def clone(self) -> DwarfsFallState:
         """A deep, independent copy (random generator included)."""
-        other = object.__new__(DwarfsFallState)
-        fields = self.__dict__.copy()
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = value[:]
-        fields["gems"] = self.gems.copy()
-        fields["ogres"] = self.ogres.copy()
+        other = super().clone()
+        other.gems = self.gems.copy()
+        other.ogres = self.ogres.copy()
         if self._board is not None:
-            fields["_board"] = self._board.copy()
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
+            other._board = self._board.copy()
         return other
 
     def determinize(self, seat: int, rng: np.random.Generator) -> DwarfsFallState:

@@ -75,6 +75,7 @@ class GnomeVillageState(DecisionLoopState):
 
     DECISION_KINDS = DecisionKind
     RULES = RULES
+    NESTED_LISTS = NESTED_LISTS
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -179,18 +180,6 @@ class GnomeVillageState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> GnomeVillageState:
-        """A deep, independent copy (random generator included)."""
-        other = object.__new__(GnomeVillageState)
-        fields = self.__dict__.copy()
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
-        return other
-
     def determinize(self, seat: int, rng: np.random.Generator) -> GnomeVillageState:
         """A clone with the hidden stack orders (and future chance) resampled."""
         other = self.clone()

@@ -79,6 +79,7 @@ class MightyGnomesState(DecisionLoopState):
 
     DECISION_KINDS = DecisionKind
     RULES = RULES
+    NESTED_LISTS = NESTED_LISTS
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -199,18 +200,6 @@ class MightyGnomesState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> MightyGnomesState:
-        """A deep, independent copy (random generator included)."""
-        other = object.__new__(MightyGnomesState)
-        fields = self.__dict__.copy()
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
-        return other
-
     def determinize(self, seat: int, rng: np.random.Generator) -> MightyGnomesState:
         """A clone with every chest ``seat`` cannot see redealt, and future chance reseeded."""
         other = self.clone()

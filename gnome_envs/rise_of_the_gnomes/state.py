@@ -56,6 +56,7 @@ class RiseState(DecisionLoopState):
 
     DECISION_KINDS = DecisionKind
     RULES = RULES
+    NESTED_LISTS = NESTED_LISTS
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
@@ -206,18 +207,6 @@ class RiseState(DecisionLoopState):
             raise InvariantError("; ".join(problems))
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> RiseState:
-        """A deep, independent copy (random generator included; caches are shared read-only)."""
-        other = object.__new__(RiseState)
-        fields = self.__dict__.copy()
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = [row[:] for row in value] if name in NESTED_LISTS else value[:]
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
-        return other
-
     def determinize(self, seat: int, rng: np.random.Generator) -> RiseState:
         """A clone with everything ``seat`` cannot see resampled (see hidden.py)."""
         from gnome_envs.rise_of_the_gnomes.hidden import determinize
