@@ -31,14 +31,24 @@ from __future__ import annotations
 import numpy as np
 
 from agents import register_scripted
+from agents.dwarfs_fall_empires import (
+    EMPIRE_FAMILIES,
+    empire_action_score,
+    empire_choice_score,
+    empire_task_works,
+)
 from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
+    CASTLE_SLOT,
     CENTRE_CELLS,
+    CODE_KIND,
+    FOREST_DRAGON,
     GEM_VP,
     GRID_SIZE,
     HAND_LIMIT,
+    IS_CASTLE,
     IS_MONSTER,
     LAYER_KIND,
     MINER_FACTOR,
@@ -46,7 +56,6 @@ from gnome_envs.dwarfs_fall.components import (
     NEIGHBOUR,
     NUM_CELLS,
     NUM_GEMS,
-    REQUIRED,
     SPOTS,
     TRADING_GOALS,
     Gem,
@@ -76,6 +85,7 @@ STRANGER_PENALTY = 0.8  # opponents' kingdom VP weigh this much against one's ow
 RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4, Job.TOLL: 5, Job.MEMORIAL: 6}
 FREED_DWARF_VALUE = 0.5  # Crazy Balloonists: per own dwarf a completed task sends home
 SCARY_OWN_WEIGHT = 2.0  # own dwarfs sent home by a Scary troll count double against it
+DRAGONS = (int(Kind.DRAGON), FOREST_DRAGON)
 
 
 def _centre_distance(cell: int) -> float:
@@ -134,7 +144,7 @@ def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     """What completing the task on ``cell`` is worth to ``seat`` now."""
     kind = state.kind_at(cell)
     info = ALL_KINDS[kind]
-    if info.job == Job.TOLL:
+    if info.job == Job.TOLL or (state.game.empires and not empire_task_works(state, seat, cell)):
         return 0.0
     if info.job == Job.MINE:
         if state.region_at(cell).dragon or not state.gem_pile[info.gem]:
@@ -181,7 +191,7 @@ def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     value = MONSTER_VP + (2.0 if own is not None and cell in own.cells else 0.0)
     if state.secret[seat] == Secret.BERSERKER:
         value += SECRET_GEM_BONUS
-    if state.kind_at(cell) == Kind.DRAGON:
+    if state.kind_at(cell) in DRAGONS:
         needed = _needed_gems(state, seat)
         freed = {ALL_KINDS[state.kind_at(c)].gem for c in state.region_at(cell).cells
                  if ALL_KINDS[state.kind_at(c)].job == Job.MINE}
@@ -192,7 +202,7 @@ def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
 def _blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
     """Whether foreign dwarfs leave too little room for ``seat`` to complete the task."""
     kind = state.kind_at(cell)
-    need = REQUIRED[kind] - state.dwarfs_of(seat, cell)
+    need = state.required_at(cell, seat) - state.dwarfs_of(seat, cell)
     return SPOTS[kind] - state.crowd[cell] < need
 
 
@@ -223,7 +233,7 @@ def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int) -> 
     top[cell] = packed
     after = compute_regions(top)
     castles = list(state.castle_cell)
-    if layer_code(packed) == card_code(seat, Kind.CASTLE):
+    if layer_code(packed) == card_code(state.game.colours[seat], CASTLE_SLOT):
         castles[seat] = cell
 
     def vp(p: int, regions) -> int:
@@ -249,7 +259,7 @@ def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -
         after = compute_regions(top)
         if after.region_of[cell] == after.region_of[state.castle_cell[seat]]:
             score -= 3.0
-    if kind == Kind.CASTLE:
+    if IS_CASTLE[kind]:
         score += sum(1 for nb in NEIGHBOUR[cell] if nb >= 0) * 0.1
     return score
 
@@ -261,10 +271,10 @@ def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
     if f == Family.END:
         return 0.0
     if f == Family.CARD:
-        if d.arg == Kind.CASTLE:
+        if d.arg == CASTLE_SLOT:
             return CASTLE_VALUE
         cards = state.in_hand[seat].bit_count()
-        if IS_MONSTER[d.arg] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
+        if IS_MONSTER[CODE_KIND[card_code(state.game.colours[seat], d.arg)]] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
             return 0.05 if cards > CROWDED_HAND else -1.0
         return CARD_PLAY_VALUE + (1.0 if cards > CROWDED_HAND else 0.0)
     if f == Family.DWARF:
@@ -275,6 +285,8 @@ def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
         return _ogre_score(state, seat, d.arg)
     if f == Family.TUNNEL:  # Royal Decrees: a dwarf from a mine it cannot finish to one it can
         return _tunnel_score(state, seat, d.arg)
+    if f in EMPIRE_FAMILIES:  # The Empires: classes, abilities, the race's free action
+        return empire_action_score(state, seat, d, _needed_gems(state, seat))
     return -1.0  # Royal Decrees: no turning cards for their own sake, no hiring hands
 
 
@@ -314,7 +326,7 @@ def _move_score(state: DwarfsFallState, seat: int, src: int, dst: int) -> float:
     gain = max((value * FOLLOW_UP ** reach[cell] for cell, value in plans.items() if cell in reach), default=0.0)
     if gain <= 0:
         return -1.0
-    useful_here = src in plans and state.dwarfs_of(seat, src) < REQUIRED[state.kind_at(src)]
+    useful_here = src in plans and state.dwarfs_of(seat, src) < state.required_at(src, seat)
     return gain - (plans[src] if useful_here else 0.0) - 0.1
 
 
@@ -324,10 +336,9 @@ def _blocker_cells(state: DwarfsFallState, seat: int) -> list[int]:
     for cell in range(NUM_CELLS):
         if state.top[cell] < 0:
             continue
-        kind = state.kind_at(cell)
         own = state.dwarfs_of(seat, cell)
         foreign = state.crowd[cell] - own
-        if foreign and own >= REQUIRED[kind] - 1 and _blocked(state, seat, cell):
+        if foreign and own >= state.required_at(cell, seat) - 1 and _blocked(state, seat, cell):
             out.append(cell)
     return out
 
@@ -340,7 +351,7 @@ def ambush_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     value = 0.0
     if cell in _blocker_cells(state, seat):
         value += 5.0
-    if foreign and state.kind_at(cell) == Kind.DRAGON:
+    if foreign and state.kind_at(cell) in DRAGONS:
         value += _slay_value(state, seat, cell) - MONSTER_VP
     if own and _blocked(state, seat, cell):
         value += own
@@ -424,7 +435,7 @@ def _score(state: DwarfsFallState, seat: int, action: int) -> float:
     if kind == DecisionKind.ROTATE_CARD:
         return kingdom_delta(state, seat, d.arg, layer(layer_code(state.top[d.arg]), d.arg2))
     if d.family == Family.PLACE:
-        packed = layer(card_code(seat, state.pending.data[0]), d.arg2)
+        packed = layer(card_code(state.game.colours[seat], state.pending.data[0]), d.arg2)
         return placement_score(state, seat, d.arg, packed)
     if d.family == Family.CELL:
         return _cell_target_score(state, seat, d.arg)
@@ -434,6 +445,8 @@ def _score(state: DwarfsFallState, seat: int, action: int) -> float:
         return TRADING_GOALS[state.trading_row[d.arg]].vp
     if d.family == Family.DISCARD:
         return _discard_score(state, seat, d.arg)
+    if d.family in EMPIRE_FAMILIES or kind == DecisionKind.POWER_GEM:
+        return empire_choice_score(state, seat, d, _needed_gems(state, seat))
     return 0.0
 
 

@@ -25,8 +25,17 @@ With Troll's Bridge the Troll King is a sixth ogre kind (OGRE and DISCARD one lo
 669 + n). Royal Decrees appends ROTATE 64 (Fortress: turn this card; the turn is then a PLACE on
 it), TUNNEL 64 (Hidden Tunnels: from this mine; the mine is then a CELL), HIRE 5 or 6 (Hired
 Hands: discard an ogre card of this kind for an action) and TRADE_IN 14 (Charming Merchants:
-this won trading goal; END buys without a trade-in): 814 + n, or 817 + n with both expansions. The troll's decisions reuse the families: ``troll_dest`` picks a CELL, and
-``troll_deny`` is answered with OGRE Troll King (deny the card) or END (let it happen).
+this won trading goal; END buys without a trade-in): 814 + n, or 817 + n with both expansions.
+The troll's decisions reuse the families: ``troll_dest`` picks a CELL, and ``troll_deny`` is
+answered with OGRE Troll King (deny the card) or END (let it happen).
+
+The Empires has seven ogre kinds (Troll King, then Wrecking Ball; OGRE and DISCARD 7 and 11
+long) and appends CLASS 6 (buy alchemist, warrior, guardian, king, ogre king, dragon), MEEPLE 7
+(which meeple a placement or move takes: plain, then the six classes), ABILITY 3 (alchemy,
+warrior push, ogre king discard), POWER 1 (the race's free action) and GEM 4 (a gem type: the
+gem given or taken in alchemy, picked with monster scales or the pawnbroker, frozen into a
+diamond). With Royal Decrees (or crystal dwarfs, who bring Frost Invasion) the royal families
+are there too, TRADE_IN then 20 long (the dragon eggs are trading goals).
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from gnome_envs.dwarfs_fall.components import (
     TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.config import MAX_PLAYERS, MIN_PLAYERS
+from gnome_envs.dwarfs_fall.races import NUM_ABILITIES, NUM_CLASSES
 
 
 class Family(IntEnum):
@@ -64,6 +74,11 @@ class Family(IntEnum):
     TUNNEL = 11  # Royal Decrees only: Hidden Tunnels, send a dwarf from this mine (an action)
     HIRE = 12  # Royal Decrees only: Hired Hands, discard an ogre card of this kind for an action
     TRADE_IN = 13  # Royal Decrees only: Charming Merchants, trade in this won trading goal
+    CLASS = 14  # The Empires only: buy this class meeple (an action and gems)
+    MEEPLE = 15  # The Empires only: which meeple goes (plain, or a class piece)
+    ABILITY = 16  # The Empires only: use a class ability (alchemy, warrior, ogre king)
+    POWER = 17  # The Empires only: the race's free action of the turn
+    GEM = 18  # The Empires only: a gem type (alchemy, the races' free actions)
 
 
 NUM_DISCARDS = NUM_GEMS + NUM_OGRES  # gems first, then ogre kinds
@@ -81,10 +96,12 @@ class Decoded:
 class ActionLayout:
     """Offsets of every family for one player count, plus the decode table."""
 
-    def __init__(self, num_players: int, num_ogres: int = NUM_OGRES, royal: bool = False) -> None:
+    def __init__(self, num_players: int, num_ogres: int = NUM_OGRES, royal: bool = False,
+                 empires: bool = False, num_goals: int = NUM_TRADING_GOALS) -> None:
         self.num_players = num_players
         self.num_ogres = num_ogres
         self.royal = royal
+        self.empires = empires
         sizes = {
             Family.END: 1,
             Family.CARD: NUM_KINDS,
@@ -99,7 +116,12 @@ class ActionLayout:
             Family.ROTATE: NUM_CELLS * royal,
             Family.TUNNEL: NUM_CELLS * royal,
             Family.HIRE: num_ogres * royal,
-            Family.TRADE_IN: NUM_TRADING_GOALS * royal,
+            Family.TRADE_IN: num_goals * royal,
+            Family.CLASS: NUM_CLASSES * empires,
+            Family.MEEPLE: (1 + NUM_CLASSES) * empires,
+            Family.ABILITY: NUM_ABILITIES * empires,
+            Family.POWER: 1 * empires,
+            Family.GEM: NUM_GEMS * empires,
         }
         self.offset: dict[Family, int] = {}
         total = 0
@@ -122,6 +144,11 @@ class ActionLayout:
         self.tunnel_base = self.offset[Family.TUNNEL]
         self.hire_base = self.offset[Family.HIRE]
         self.trade_base = self.offset[Family.TRADE_IN]
+        self.class_base = self.offset[Family.CLASS]
+        self.meeple_base = self.offset[Family.MEEPLE]
+        self.ability_base = self.offset[Family.ABILITY]
+        self.power_base = self.offset[Family.POWER]
+        self.gem_base = self.offset[Family.GEM]
         self.table: tuple[Decoded, ...] = tuple(self._decode_slow(a) for a in range(total))
 
     # ------------------------------------------------------------------ encode
@@ -189,6 +216,26 @@ class ActionLayout:
         """Charming Merchants: trade in the won trading goal ``goal``."""
         return self.trade_base + goal
 
+    def buy_class(self, cls: int) -> int:
+        """The Empires: buy class ``cls`` (an action and its gems)."""
+        return self.class_base + cls
+
+    def meeple(self, cls: int) -> int:
+        """The Empires: the meeple that goes: -1 a plain one, else the class piece ``cls``."""
+        return self.meeple_base + 1 + cls
+
+    def ability(self, ability: int) -> int:
+        """The Empires: use class ``ability`` (an action)."""
+        return self.ability_base + ability
+
+    def power(self) -> int:
+        """The Empires: the race's free action of the turn."""
+        return self.power_base
+
+    def gem(self, gem: int) -> int:
+        """The Empires: the gem type ``gem``."""
+        return self.gem_base + gem
+
     # ------------------------------------------------------------------ decode
     def decode(self, action: int) -> Decoded:
         """The family and arguments of ``action``."""
@@ -220,14 +267,16 @@ class ActionLayout:
 LAYOUTS: dict[int, ActionLayout] = {n: ActionLayout(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 # Troll's Bridge: the Troll King is a sixth ogre kind
 TROLL_LAYOUTS: dict[int, ActionLayout] = {n: ActionLayout(n, NUM_OGRES + 1) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_ROYAL_LAYOUTS: dict[tuple[int, int], ActionLayout] = {}
+_OTHER_LAYOUTS: dict[tuple[int, int, bool, bool, int], ActionLayout] = {}
 
 
-def layout_for(num_players: int, num_ogres: int, royal: bool) -> ActionLayout:
-    """The layout of a config: core, Troll's Bridge (6 ogre kinds) and/or Royal Decrees families."""
-    if not royal:
+def layout_for(num_players: int, num_ogres: int, royal: bool, empires: bool = False,
+               num_goals: int = NUM_TRADING_GOALS) -> ActionLayout:
+    """The layout of a config: core, Troll's Bridge (6 ogre kinds), Royal Decrees and/or The
+    Empires families (built once per config and kept)."""
+    if not royal and not empires:
         return (LAYOUTS if num_ogres == NUM_OGRES else TROLL_LAYOUTS)[num_players]
-    key = (num_players, num_ogres)
-    if key not in _ROYAL_LAYOUTS:
-        _ROYAL_LAYOUTS[key] = ActionLayout(num_players, num_ogres, True)
-    return _ROYAL_LAYOUTS[key]
+    key = (num_players, num_ogres, royal, empires, num_goals)
+    if key not in _OTHER_LAYOUTS:
+        _OTHER_LAYOUTS[key] = ActionLayout(num_players, num_ogres, royal, empires, num_goals)
+    return _OTHER_LAYOUTS[key]

@@ -12,7 +12,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gnome_envs.dwarfs_fall.components import (
+    BIG_BAD_WOLF,
     CENTRE_CELLS,
+    FOREST_DRAGON,
+    IS_CASTLE,
     IS_MONSTER,
     KIND_VP,
     LAYER_COLOUR,
@@ -23,12 +26,15 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_LAYERS,
     NUM_SIDES,
     SPOTS,
+    TREANT,
     UNSTACKABLE,
     Kind,
     opposite,
 )
 
-DRAGON, FROST_GIANT, CASTLE = int(Kind.DRAGON), int(Kind.FROST_GIANT), int(Kind.CASTLE)
+DRAGON, FROST_GIANT = int(Kind.DRAGON), int(Kind.FROST_GIANT)
+INNS = (int(Kind.TAVERN), int(Kind.STORE))
+LIFE_OF_PARTY_VP = -2  # the card VP the ogres' party turns around (X4.3)
 NO_REGION = -1
 OPPOSITE = tuple(opposite(s) for s in range(NUM_SIDES))
 
@@ -37,10 +43,15 @@ class Region(NamedTuple):
     """A group of cards connected without crossing a wall."""
 
     cells: tuple[int, ...]
-    dragon: bool
+    dragon: bool  # a dragon or a forest dragon: mines yield nothing (R6.6, X6.2)
     frost_giant: bool
     castles: tuple[int, ...]  # colours of the castles in it
     vp: int  # sum of the VP of its cards (the top card of each stack)
+    monsters: int = 0  # monster cards in it (digging, Zookeeper)
+    wolf: bool = False  # a big bad wolf: inns yield nothing (X6.3)
+    treant: bool = False  # a treant: no extra action (X6.4)
+    inns: int = 0  # taverns and general stores (Townsmen)
+    minus_two: int = 0  # cards worth -2 VP (the ogres' life of the party)
 
 
 class Regions(NamedTuple):
@@ -112,8 +123,11 @@ def compute_regions(top: list[int]) -> Regions:
 
 def _region(top: list[int], cells: tuple[int, ...]) -> Region:
     kinds = [LAYER_KIND[top[c]] for c in cells]
-    castles = tuple(sorted(LAYER_COLOUR[top[c]] for c, k in zip(cells, kinds) if k == CASTLE))
-    return Region(cells, DRAGON in kinds, FROST_GIANT in kinds, castles, sum(KIND_VP[k] for k in kinds))
+    castles = tuple(sorted(LAYER_COLOUR[top[c]] for c, k in zip(cells, kinds) if IS_CASTLE[k]))
+    vps = [KIND_VP[k] for k in kinds]
+    return Region(cells, DRAGON in kinds or FOREST_DRAGON in kinds, FROST_GIANT in kinds, castles, sum(vps),
+                  sum(IS_MONSTER[k] for k in kinds), BIG_BAD_WOLF in kinds, TREANT in kinds,
+                  sum(k in INNS for k in kinds), vps.count(LIFE_OF_PARTY_VP))
 
 
 def frontier_cells(top: list[int], occupied: tuple[int, ...] | None = None) -> tuple[int, ...]:
@@ -132,8 +146,8 @@ def can_stack_on(top_layer: int, kind: int, crowd: int) -> bool:
 
 
 def monster_in(region: Region) -> bool:
-    """Whether a dragon or frost giant stands in ``region``."""
-    return region.dragon or region.frost_giant
+    """Whether any monster stands in ``region``."""
+    return region.monsters > 0
 
 
 def distances_within(passable: tuple[int, ...], has_room: list[bool], start: int, reach: int) -> list[int]:

@@ -78,16 +78,22 @@ def rotate_walls(mask: int, quarters: int) -> int:
 
 # ---------------------------------------------------------------------------- colours and kinds
 class Colour(IntEnum):
-    """Player colours; seat ``p`` plays colour ``p`` (O25)."""
+    """Card and meeple colours: the four dwarf colours (seat ``p`` plays colour ``p`` in the core
+    game, O25), then the three races of The Empires (elves purple, ogres orange, crystal dwarfs
+    black, X1.2)."""
 
     BLUE = 0
     RED = 1
     GREEN = 2
     YELLOW = 3
+    PURPLE = 4
+    ORANGE = 5
+    BLACK = 6
 
 
 NUM_COLOURS = len(Colour)
-COLOUR_LETTERS = "BRGY"
+CORE_COLOURS = 4  # the dwarf colours of the core game
+COLOUR_LETTERS = "BRGYPOK"  # K: black
 
 
 class Kind(IntEnum):
@@ -105,15 +111,28 @@ class Kind(IntEnum):
 
 
 NUM_KINDS = len(Kind)
-KINGDOM_CARDS_PER_COLOUR = NUM_KINDS  # nine, one of each kind
+KINGDOM_CARDS_PER_COLOUR = NUM_KINDS  # nine per colour; a colour's card in hand slot s is "slot s"
+NUM_SLOTS = NUM_KINDS
+CASTLE_SLOT = 0
+# kind indices beyond the nine core kinds (indexes of ALL_KINDS): the lake and a battle memorial
+# (neutral cards of Troll's Bridge and Royal Decrees), then the Empires' ogre castle and monsters
+LAKE = NUM_KINDS
+MEMORIAL = NUM_KINDS + 1
+OGRE_CASTLE = NUM_KINDS + 2
+FOREST_DRAGON = NUM_KINDS + 3
+BIG_BAD_WOLF = NUM_KINDS + 4
+TREANT = NUM_KINDS + 5
+NUM_ALL_KINDS = NUM_KINDS + 6
 DWARFS_PER_COLOUR = 7
 HAND_LIMIT = 9
 BASE_ACTIONS = 3
 CASTLE_EXTRA_ACTIONS = 1
-MONSTER_KINDS = (Kind.DRAGON, Kind.FROST_GIANT)
-# indexed by kind, the lake (index NUM_KINDS, Troll's Bridge) last: never a monster, never stacked on
-IS_MONSTER = tuple(k in MONSTER_KINDS for k in Kind) + (False, False)
-UNSTACKABLE = tuple(k == Kind.CASTLE or k in MONSTER_KINDS for k in Kind) + (True, True)  # nothing goes on top
+MONSTER_KINDS = (Kind.DRAGON, Kind.FROST_GIANT, FOREST_DRAGON, BIG_BAD_WOLF, TREANT)
+CASTLE_KINDS = (Kind.CASTLE, OGRE_CASTLE)
+# indexed by every kind (ALL_KINDS order)
+IS_MONSTER = tuple(k in MONSTER_KINDS for k in range(NUM_ALL_KINDS))
+IS_CASTLE = tuple(k in CASTLE_KINDS for k in range(NUM_ALL_KINDS))
+UNSTACKABLE = tuple(IS_CASTLE[k] or IS_MONSTER[k] or k in (LAKE, MEMORIAL) for k in range(NUM_ALL_KINDS))
 MONSTER_VP = 3  # per defeated monster
 
 
@@ -162,7 +181,7 @@ KINDS: tuple[KindInfo, ...] = (
     KindInfo("emerald mine", 3, 2, Job.MINE, 1, Gem.EMERALD, 1),
     KindInfo("ruby mine", 4, 3, Job.MINE, 2, Gem.RUBY, 1),
     KindInfo("diamond mine", 3, 2, Job.MINE, 1, Gem.DIAMOND, 1),
-    KindInfo("tavern", 3, 2, Job.OGRE, -1),
+    KindInfo("tavern", 3, 2, Job.OGRE, -1, amount=1),
     KindInfo("general store", 4, 3, Job.TRADE, 2),
     KindInfo("dragon", 5, 5, Job.SLAY, -2),
     KindInfo("frost giant", 5, 5, Job.SLAY, -2),
@@ -171,6 +190,10 @@ KINDS: tuple[KindInfo, ...] = (
 ALL_KINDS: tuple[KindInfo, ...] = KINDS + (
     KindInfo("troll's lake", 3, 1, Job.TOLL, 0),  # kind 9 (Troll's Bridge, O33)
     KindInfo("battle memorial", 2, 1, Job.MEMORIAL, 0),  # kind 10 (Royal Decrees, O43)
+    KindInfo("ogres' castle", 4, 3, Job.OGRE, -2, amount=2),  # kind 11 (The Empires, X2.4, O50)
+    KindInfo("forest dragon", 5, 5, Job.SLAY, -2),  # kinds 12-14: the Empires' monsters (X6.1)
+    KindInfo("big bad wolf", 5, 5, Job.SLAY, -2),
+    KindInfo("treant", 5, 5, Job.SLAY, -2),
 )
 SPOTS = tuple(k.spots for k in ALL_KINDS)
 REQUIRED = tuple(k.required for k in ALL_KINDS)
@@ -187,24 +210,45 @@ WALLS_BY_COLOUR: tuple[tuple[int, ...], ...] = (
     (CORNER, OPEN, ONE, ONE, CORRIDOR, OPEN, ONE, ONE, ONE),  # red
     (CORNER, CORRIDOR, ONE, OPEN, ONE, OPEN, ONE, ONE, ONE),  # green
     (CORNER, ONE, CORRIDOR, ONE, OPEN, OPEN, ONE, ONE, ONE),  # yellow
+    # the Empires' colours (O49): 9 walled sides each, like the dwarf colours
+    (CORNER, OPEN, CORRIDOR, ONE, ONE, ONE, OPEN, ONE, ONE),  # purple (elves)
+    (CORNER, ONE, ONE, OPEN, CORRIDOR, ONE, OPEN, ONE, ONE),  # orange (ogres)
+    (CORNER, CORRIDOR, OPEN, ONE, ONE, OPEN, ONE, ONE, ONE),  # black (crystal dwarfs)
+)
+# the kind of the card in each slot of a colour (X2.1, O48): the dwarf colours hold the nine core
+# kinds; the Empires' colours swap in their own castle or monsters
+CORE_SLOTS = tuple(range(NUM_KINDS))
+SLOT_KINDS: tuple[tuple[int, ...], ...] = (CORE_SLOTS,) * CORE_COLOURS + (
+    CORE_SLOTS[:7] + (FOREST_DRAGON, TREANT),  # purple
+    (OGRE_CASTLE,) + CORE_SLOTS[1:7] + (BIG_BAD_WOLF, int(Kind.FROST_GIANT)),  # orange
+    CORE_SLOTS[:7] + (int(Kind.FROST_GIANT), TREANT),  # black
 )
 
-
-# A card is identified by its code: colour * NUM_KINDS + kind.
-def card_code(colour: int, kind: int) -> int:
-    """Code of the ``kind`` card of ``colour``."""
-    return colour * NUM_KINDS + kind
-
-
-NUM_CARD_CODES = NUM_COLOURS * NUM_KINDS
-NEUTRAL = NUM_COLOURS  # "colour" of the lake card (Troll's Bridge), which no seat owns
-# codes 0..35 are the players' cards; code 36 is the troll's lake, code 37 a battle memorial
-CODE_COLOUR = tuple(code // NUM_KINDS for code in range(NUM_CARD_CODES)) + (NEUTRAL, NEUTRAL)
-CODE_KIND = tuple(code % NUM_KINDS for code in range(NUM_CARD_CODES)) + (NUM_KINDS, NUM_KINDS + 1)
-WALLS_OF_CODE = tuple(WALLS_BY_COLOUR[c][k] for c, k in zip(CODE_COLOUR[:NUM_CARD_CODES], CODE_KIND))
-WALLS_OF_CODE += (0, 0)  # the lake and the memorials have no walls (O33, O43)
+# A card is identified by its code: colour * 9 + slot for the dwarf colours (0..35), then the
+# lake (36) and a battle memorial (37), then the Empires' colours (38..64), so that the codes of
+# the core game and its first two expansions stay as they were.
+NUM_CARD_CODES = CORE_COLOURS * NUM_KINDS  # the dwarf colours' cards
+LAKE_CODE = NUM_CARD_CODES
 MEMORIAL_CODE = NUM_CARD_CODES + 1
-ALL_CODES = NUM_CARD_CODES + 2
+EMPIRE_CODES = MEMORIAL_CODE + 1  # the first code of the purple cards
+
+
+def card_code(colour: int, slot: int) -> int:
+    """Code of the card in ``slot`` of ``colour`` (for the dwarf colours the slot is the kind)."""
+    if colour < CORE_COLOURS:
+        return colour * NUM_KINDS + slot
+    return EMPIRE_CODES + (colour - CORE_COLOURS) * NUM_KINDS + slot
+
+
+NEUTRAL = NUM_COLOURS  # "colour" of the lake and the memorials, which no seat owns
+ALL_CODES = EMPIRE_CODES + (NUM_COLOURS - CORE_COLOURS) * NUM_KINDS
+_CODE_PARTS = {card_code(c, s): (c, s) for c in range(NUM_COLOURS) for s in range(NUM_SLOTS)}
+CODE_COLOUR = tuple(_CODE_PARTS[code][0] if code in _CODE_PARTS else NEUTRAL for code in range(ALL_CODES))
+CODE_SLOT = tuple(_CODE_PARTS[code][1] if code in _CODE_PARTS else -1 for code in range(ALL_CODES))
+CODE_KIND = tuple(SLOT_KINDS[_CODE_PARTS[code][0]][_CODE_PARTS[code][1]] if code in _CODE_PARTS
+                  else (LAKE if code == LAKE_CODE else MEMORIAL) for code in range(ALL_CODES))
+# the lake and the memorials have no walls (O33, O43)
+WALLS_OF_CODE = tuple(WALLS_BY_COLOUR[c][s] if c < NUM_COLOURS else 0 for c, s in zip(CODE_COLOUR, CODE_SLOT))
 # WALLS[code][rotation]: the wall mask of a card lying turned ``rotation`` quarters
 WALLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(rotate_walls(WALLS_OF_CODE[code], r) for r in range(NUM_ROTATIONS)) for code in range(ALL_CODES)
@@ -247,9 +291,13 @@ class Ogre(IntEnum):
     THIEF = 3
     CROWN = 4
     TROLL_KING = 5  # Troll's Bridge only (T6)
+    WRECKING_BALL = 6  # The Empires only (X7.1)
 
 
 NUM_OGRES = 5  # the core game's ogre kinds (Troll's Bridge adds the Troll King)
+EMPIRE_OGRES = len(Ogre)  # The Empires: all seven kinds (no Troll King copies without Troll's Bridge)
+WRECKING_BALL_COPIES = 3  # O55
+EMPIRE_EXTRA_COPIES = 1  # O55: one more of each core ogre card
 OGRE_COUNTS = (5, 6, 6, 5, 3)  # O5: 25 cards
 NUM_OGRE_CARDS = sum(OGRE_COUNTS)
 TROLL_KING_COPIES = 3  # O32
@@ -265,6 +313,8 @@ class TradingGoal:
 
     cost: tuple[int, int, int, int]  # gold, emerald, diamond, ruby
     vp: int
+    monsters: int = 0  # dragon eggs (The Empires): defeated monsters paid too (X8.1)
+    min_players: int = 0  # dragon eggs marked for 4 or more players (X8.2)
 
 
 TRADING_GOALS: tuple[TradingGoal, ...] = (
@@ -282,14 +332,22 @@ TRADING_GOALS: tuple[TradingGoal, ...] = (
     TradingGoal((0, 3, 0, 0), 8),
     TradingGoal((0, 0, 3, 0), 8),
     TradingGoal((1, 1, 1, 1), 11),
+    # The Empires' dragon eggs (O53): goal ids 14..19, each also costs one defeated monster
+    TradingGoal((1, 0, 0, 0), 6, 1),
+    TradingGoal((0, 1, 0, 0), 7, 1),
+    TradingGoal((0, 0, 1, 0), 7, 1),
+    TradingGoal((0, 0, 0, 1), 8, 1),
+    TradingGoal((2, 0, 0, 0), 7, 1, 4),
+    TradingGoal((0, 1, 1, 0), 9, 1, 4),
 )
-NUM_TRADING_GOALS = len(TRADING_GOALS)
+NUM_TRADING_GOALS = 14  # the core game's goals (ids 0..13)
+ALL_TRADING_GOALS = len(TRADING_GOALS)  # with the dragon eggs
 TRADING_ROW = 3  # trading goals face up
 MAX_TRADING_VP = max(g.vp for g in TRADING_GOALS)
 
 
 class Secret(IntEnum):
-    """The seven secret goals."""
+    """The seven secret goals of the core game, then the four of The Empires (X9)."""
 
     ARCHITECT = 0  # a kingdom of 8 cards or more
     BERSERKER = 1  # 2 monsters defeated or more
@@ -298,10 +356,19 @@ class Secret(IntEnum):
     OGRE_IN_DISGUISE = 4  # 5 ogre cards in hand or more
     RESEARCHER = 5  # 3 of your dwarfs on each of 2 monster cards
     WIZARD = 6  # 5 emeralds in hand or more
+    ZOOKEEPER = 7  # The Empires: 3 living monsters in your kingdom
+    TOWNSMEN = 8  # The Empires: 3 inns (taverns or general stores) in your kingdom
+    WARLOCK = 9  # The Empires: 5 diamonds in hand or more
+    ADVENTURERS = 10  # The Empires: a monster slain with 3 types of meeples
 
 
-NUM_SECRETS = len(Secret)
-SECRET_VP = (5, 5, 5, 4, 4, 4, 5)  # O7
+NUM_SECRETS = 7  # the core game's
+ALL_SECRETS = len(Secret)
+SECRET_VP = (5, 5, 5, 4, 4, 4, 5, 5, 4, 5, 5)  # O7; the Empires' four in O54
+ZOOKEEPER_MONSTERS = 3
+TOWNSMEN_INNS = 3
+WARLOCK_DIAMONDS = 5
+ADVENTURER_TYPES = 3
 ARCHITECT_CARDS = 8
 BERSERKER_MONSTERS = 2
 KING_VP = 10
@@ -310,16 +377,15 @@ RESEARCHER_TRIO = 3
 RESEARCHER_MONSTERS = 2
 WIZARD_EMERALDS = 5
 GOALS_TO_END = 3
+GOALS_TO_END_LARGE = 2  # X1.4: five or more players
+LARGE_TABLE = 5
 ROUND_LIMIT = 30  # O22: the game also ends after this round (the rulebook sets no limit)
 
 # ---------------------------------------------------------------------------- Troll's Bridge (T1-T6)
 # The troll's lake is one neutral card (code LAKE_CODE, kind LAKE, never in a hand) laid on d4
 # at setup; it has no walls, 3 spots, and each dwarf on it pays the toll once (O33).
-LAKE = NUM_KINDS  # kind index of the lake (beyond the nine kinds every colour has)
-LAKE_CODE = NUM_CARD_CODES
 LAKE_CELL = CENTRE_CELLS[0]
 LAKE_INFO = ALL_KINDS[LAKE]
-MEMORIAL = NUM_KINDS + 1  # kind index of a battle memorial (Royal Decrees)
 TROLL_STEPS = 2  # cards the troll may be moved per toll (T2.2)
 MIGHTY_REQUIRED = 3  # dwarfs that defeat a monster under the Mighty troll (T4.4)
 WARBAND_OGRES = 2  # ogre cards a card yields under the Warband Leader (T4.2)

@@ -1,11 +1,10 @@
 """Configuration of a Dwar7s Fall game.
 
-The expansions of the rulebook (Troll's Bridge, The Empires, Royal Decrees) slot in as config
-of this same env: ``expansions`` names them, ``races`` gives each seat's race (The Empires) and
-``scenario`` picks a Royal Decrees scenario. Troll's Bridge is built
-(``expansions=("trolls_bridge",)``); The Empires and Royal Decrees are not yet, so a config that
-asks for them (or for their races, scenarios or 5+ players) is refused with a ConfigError that
-says so.
+The expansions of the rulebook slot in as config of this same env: ``expansions`` names them
+(``trolls_bridge``, ``empires``, ``royal_decrees``, any mix), ``races`` gives each seat's race
+(The Empires: ``dwarfs``, ``elves``, ``ogres``, ``crystal_dwarfs``) and ``scenario`` picks a
+Royal Decrees scenario (None draws one). The core game and Troll's Bridge seat 2-4 players;
+The Empires seats up to 7 (four dwarf colours and one of each other race, X1.1).
 """
 
 from __future__ import annotations
@@ -17,22 +16,25 @@ from gnome_envs.core.errors import ConfigError
 
 ENV_ID = "dwarfs_fall_v0"
 MIN_PLAYERS = 2
-MAX_PLAYERS = 4  # the core game; 5+ players come with The Empires
+MAX_PLAYERS = 4  # the core game
+MAX_EMPIRE_PLAYERS = 7  # The Empires: four dwarf colours, elves, ogres, crystal dwarfs
 EXPANSIONS = ("trolls_bridge", "empires", "royal_decrees")
 CORE_RACE = "dwarfs"
 EMPIRES_RACES = ("elves", "ogres", "crystal_dwarfs")
+RACES = (CORE_RACE,) + EMPIRES_RACES
+DWARF_SEATS = 4  # the core game's four colours
 TROLLS_BRIDGE = "trolls_bridge"
+EMPIRES = "empires"
 ROYAL_DECREES = "royal_decrees"
-LIVE_EXPANSIONS = (TROLLS_BRIDGE, ROYAL_DECREES)
-NOT_YET = "is not available yet (the core game, Troll's Bridge and Royal Decrees are implemented)"
 SCENARIO_NAMES = ("fortune_teller", "bloodthirsty", "chaos_control", "siege", "axe_gospel",
                   "damsel_in_distress", "lords_of_the_arena")
 
 
 @dataclass(frozen=True)
 class DwarfsFallConfig:
-    """``num_players`` 2-4, ``skip_forced``, ``expansions`` (``trolls_bridge``, ``royal_decrees``),
-    ``scenario`` (Royal Decrees; None draws one); ``races`` reserved (The Empires)."""
+    """``num_players`` (2-4, up to 7 with The Empires), ``skip_forced``, ``expansions``,
+    ``races`` (one per seat; empty means dwarfs, then elves, ogres, crystal dwarfs past four),
+    ``scenario`` (Royal Decrees; None draws one)."""
 
     num_players: int = 2
     skip_forced: bool = True
@@ -41,25 +43,17 @@ class DwarfsFallConfig:
     scenario: str | None = None
 
     def __post_init__(self) -> None:
-        self._check_players()
-        if not isinstance(self.skip_forced, bool):
-            raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
         object.__setattr__(self, "expansions", _names("expansions", self.expansions))
         object.__setattr__(self, "races", _names("races", self.races))
         for name in self.expansions:
             if name not in EXPANSIONS:
                 raise ConfigError(f"expansions: unknown expansion {name!r}; the rulebook has {EXPANSIONS}")
-            if name not in LIVE_EXPANSIONS:
-                raise ConfigError(f"expansions: the {name!r} expansion {NOT_YET}")
         if len(set(self.expansions)) != len(self.expansions):
             raise ConfigError(f"expansions: each expansion may be named once, got {self.expansions!r}")
-        if self.races and len(self.races) != self.num_players:
-            raise ConfigError(f"races must name one race per seat ({self.num_players}), got {self.races!r}")
-        for race in self.races:
-            if race in EMPIRES_RACES:
-                raise ConfigError(f"races: {race!r} needs the 'empires' expansion, which {NOT_YET}")
-            if race != CORE_RACE:
-                raise ConfigError(f"races: unknown race {race!r}; the core game plays {CORE_RACE!r}")
+        self._check_players()
+        if not isinstance(self.skip_forced, bool):
+            raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
+        self._check_races()
         if self.scenario is not None:
             if not isinstance(self.scenario, str):
                 raise ConfigError(f"scenario must be a scenario name or None, got {self.scenario!r}")
@@ -71,14 +65,43 @@ class DwarfsFallConfig:
     def _check_players(self) -> None:
         n = self.num_players
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ConfigError(f"{ENV_ID} num_players must be an integer 2-4, got {n!r}")
-        if n > MAX_PLAYERS:
-            raise ConfigError(
-                f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players; num_players={n} needs the "
-                f"'empires' expansion, which {NOT_YET}"
-            )
-        if n < MIN_PLAYERS:
-            raise ConfigError(f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players; got num_players={n!r}")
+            raise ConfigError(f"{ENV_ID} num_players must be an integer 2-4 (up to 7 with 'empires'), got {n!r}")
+        if n < MIN_PLAYERS or n > MAX_EMPIRE_PLAYERS:
+            raise ConfigError(f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players ({MIN_PLAYERS}-"
+                              f"{MAX_EMPIRE_PLAYERS} with 'empires'); got num_players={n!r}")
+        if n > MAX_PLAYERS and EMPIRES not in self.expansions:
+            raise ConfigError(f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players; num_players={n} needs the "
+                              f"'empires' expansion in expansions (its races seat players 5-7)")
+
+    def _check_races(self) -> None:
+        races = self.races
+        if not races:
+            return
+        if len(races) != self.num_players:
+            raise ConfigError(f"races must name one race per seat ({self.num_players}), got {races!r}")
+        for race in races:
+            if race not in RACES:
+                raise ConfigError(f"races: unknown race {race!r}; the rulebook has {RACES}")
+            if race != CORE_RACE and EMPIRES not in self.expansions:
+                raise ConfigError(f"races: {race!r} needs the 'empires' expansion in expansions")
+        for race in EMPIRES_RACES:
+            if races.count(race) > 1:
+                raise ConfigError(f"races: {race!r} may be played by one seat only (one set of components), "
+                                  f"got {races!r}")
+        if races.count(CORE_RACE) > DWARF_SEATS:
+            raise ConfigError(f"races: at most {DWARF_SEATS} seats play dwarfs (four colours), got {races!r}")
+
+    @property
+    def seat_races(self) -> tuple[str, ...]:
+        """Each seat's race: ``races``, or dwarfs then elves, ogres, crystal dwarfs (X1.1)."""
+        if self.races:
+            return self.races
+        return ((CORE_RACE,) * DWARF_SEATS + EMPIRES_RACES)[:self.num_players]
+
+    @property
+    def empires(self) -> bool:
+        """Whether The Empires is in play."""
+        return EMPIRES in self.expansions
 
     @property
     def trolls(self) -> bool:

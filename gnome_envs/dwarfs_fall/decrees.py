@@ -64,6 +64,7 @@ SCENARIOS: dict[str, tuple[Decree, ...]] = {  # D1.2; Fortune Teller draws its d
 }
 SCENARIO_NAMES = tuple(SCENARIOS)
 NUM_SCENARIOS = len(SCENARIO_NAMES)
+NO_SCENARIO = -1  # decrees in force without a scenario (crystal dwarfs' Frost Invasion, X4.7)
 HIGH_HO_ACTIONS = 1  # D13: actions per turn instead of three
 MIN_MONSTER_DWARFS = 3  # D6: Experienced Beast Hunters never go below three
 BAR_FIGHT_DWARFS = 3  # D11: dwarfs on a tavern for two ogre cards
@@ -83,13 +84,19 @@ def decree_mask(decrees) -> int:
 def setup_decrees(state, scenario: str | None) -> None:
     """D1.1: the scenario (named in config or drawn at random) and its decrees."""
     rng = state.rng
-    if scenario is None:
-        scenario = SCENARIO_NAMES[int(rng.integers(NUM_SCENARIOS))]
-    decrees = SCENARIOS[scenario]
-    if not decrees:  # D1.3: Fortune Teller
-        decrees = tuple(int(d) for d in sorted(rng.choice(NUM_DECREES, FORTUNE_TELLER_DRAWS, replace=False)))
+    if state.game.royal_decrees:
+        if scenario is None:
+            scenario = SCENARIO_NAMES[int(rng.integers(NUM_SCENARIOS))]
+        decrees = SCENARIOS[scenario]
+        if not decrees:  # D1.3: Fortune Teller
+            decrees = tuple(int(d) for d in sorted(rng.choice(NUM_DECREES, FORTUNE_TELLER_DRAWS, replace=False)))
+        state.scenario = SCENARIO_NAMES.index(scenario)
+    else:  # crystal dwarfs without Royal Decrees: Frost Invasion alone (X4.7)
+        decrees = ()
+        state.scenario = NO_SCENARIO
+    if state.game.crystal:  # X4.7: crystal dwarfs always bring Frost Invasion
+        decrees = tuple(decrees) + (Decree.DRAGON_KING,)
     n = state.game.num_players
-    state.scenario = SCENARIO_NAMES.index(scenario)
     state.decree_mask = decree_mask(decrees)
     state.bonus_actions = 0
     state.placed_cells = ()
@@ -107,13 +114,14 @@ def monster_required(state, p: int) -> int:
 def may_place_on(state, p: int, cell: int) -> bool:
     """D4: with Fortress, dwarfs from the pile go only into one's own kingdom or into no kingdom."""
     region = state.region_at(cell)
-    return not region.castles or p in region.castles
+    return not region.castles or state.game.colours[p] in region.castles
 
 
 def fortress_cells(state, p: int, cells: list[int]) -> list[int]:
     """The ``cells`` Fortress lets seat ``p`` place a dwarf on (``may_place_on`` for many cells)."""
     regions = state.regions
-    allowed = [not r.castles or p in r.castles for r in regions.regions]
+    colour = state.game.colours[p]
+    allowed = [not r.castles or colour in r.castles for r in regions.regions]
     region_of = regions.region_of
     return [c for c in cells if allowed[region_of[c]]]
 
@@ -162,12 +170,27 @@ def kingdom_score(state, p: int) -> int:
     if k is None:
         return 0
     vp = k.vp
-    if state.decree(Decree.DRAGON_KING) and (k.dragon or k.frost_giant):
+    empires = state.game.empires
+    if empires:  # X4.3: the ogres' party
+        from gnome_envs.dwarfs_fall.empires import frost_voids_mines, party_bonus
+
+        vp += party_bonus(state, p, k)
+    if state.decree(Decree.DRAGON_KING) and (frost_voids_mines(state, p, k) if empires else k.dragon or k.frost_giant):
         vp -= sum(ALL_KINDS[LAYER_KIND[state.top[c]]].vp for c in k.cells
                   if LAYER_KIND[state.top[c]] in MINE_KINDS)
     if state.decree(Decree.GREEDY_LANDLORDS):
         vp //= len(k.castles)
     return vp
+
+
+def _can_complete(state, cell: int, p: int) -> bool:
+    """Whether seat ``p`` has what the task on ``cell`` needs (with The Empires' race rules)."""
+    if state.game.empires:
+        from gnome_envs.dwarfs_fall.empires import may_complete, task_meeples
+
+        return (state.dwarfs_of(p, cell) > 0 and may_complete(state, cell, p)
+                and task_meeples(state, cell, p) >= state.required_at(cell, p))
+    return state.dwarfs_of(p, cell) >= state.required_at(cell, p)
 
 
 def full_and_idle(state) -> list[int]:
@@ -178,7 +201,7 @@ def full_and_idle(state) -> list[int]:
         kind = LAYER_KIND[state.top[c]]
         if IS_MONSTER[kind] or state.crowd[c] < ALL_KINDS[kind].spots:
             continue
-        if all(state.dwarfs_of(q, c) < state.required_at(c, q) for q in range(n)):
+        if all(not _can_complete(state, c, q) for q in range(n)):
             out.append(c)
     return out
 

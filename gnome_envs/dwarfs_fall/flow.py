@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from gnome_envs.dwarfs_fall.components import (
     GEM_PILE,
-    GOALS_TO_END,
     HAND_LIMIT,
     LAYER_KIND,
-    NUM_SECRETS,
-    NUM_TRADING_GOALS,
     REQUIRED,
     ROUND_LIMIT,
     TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree, full_and_idle, setup_decrees
+from gnome_envs.dwarfs_fall.empires import completable as empire_completable
 from gnome_envs.dwarfs_fall.goals import check_secrets
 from gnome_envs.dwarfs_fall.pending import (
     AFTER_CHANGE,
@@ -29,6 +27,7 @@ from gnome_envs.dwarfs_fall.pending import (
     offer,
     push,
 )
+from gnome_envs.dwarfs_fall.races import OGRE_STARTING_CARDS, Race
 from gnome_envs.dwarfs_fall.royal import last_of_round, new_turn
 from gnome_envs.dwarfs_fall.state import EMPTY, DwarfsFallState
 
@@ -37,11 +36,11 @@ def setup(state: DwarfsFallState) -> None:
     """R2: trading goals, secret goals, gem piles, kingdom cards, dwarfs, the ogre deck."""
     n = state.game.num_players
     rng = state.rng
-    goals = list(range(NUM_TRADING_GOALS))
+    goals = list(state.game.trading_goals)  # X8.2: with the Empires' dragon eggs
     rng.shuffle(goals)
     state.trading_row = [goals.pop() for _ in range(TRADING_ROW)]
     state.trading_deck = goals
-    secrets = list(range(NUM_SECRETS))
+    secrets = list(range(state.game.num_secrets))
     rng.shuffle(secrets)
     state.secret = [secrets.pop() for _ in range(n)]
     state.secret_box = sorted(secrets)
@@ -50,6 +49,10 @@ def setup(state: DwarfsFallState) -> None:
     deck = [kind for kind in range(len(counts)) for _ in range(counts[kind])]
     rng.shuffle(deck)
     state.ogre_deck = deck
+    for p, race in enumerate(state.game.races):  # X4.1: ogres start with two ogre cards
+        if race == Race.OGRES:
+            for _ in range(OGRE_STARTING_CARDS):
+                draw_ogre(state, p)
     if state.game.trolls:
         from gnome_envs.dwarfs_fall.troll import setup_troll
 
@@ -68,6 +71,8 @@ def _start_turn(state: DwarfsFallState, p: int) -> None:
     """R5: a new turn of seat ``p`` (seat 0 opens each round, O24)."""
     state.turn_player = p
     state.actions_used = 0
+    if state.game.empires:
+        state.power_used = False
     if p == 0:
         state.round += 1
     if state.game.royal:
@@ -88,6 +93,8 @@ def _action_phase(state: DwarfsFallState, p: int) -> None:
 def completable(state: DwarfsFallState, p: int) -> list[int]:
     """Cells whose task seat ``p`` has enough dwarfs on to complete (R7.1)."""
     n = state.game.num_players
+    if state.game.empires:  # elf accuracy, slow gathering, suspicious crystal dwarfs (X3-X4)
+        return empire_completable(state, p)
     if state.game.trolls or state.game.royal:  # the Mighty troll, beast hunters (T4.4, D6)
         return [c for c in state.regions.occupied if state.dwarfs[c * n + p] >= state.required_at(c, p)]
     top = state.top
@@ -122,7 +129,7 @@ def _end_turn(state: DwarfsFallState, p: int) -> None:
         for cell in full_and_idle(state):
             state.clear_cell(cell)
     check_secrets(state)
-    if state.goals(p) >= GOALS_TO_END and not (
+    if state.goals(p) >= state.game.goals_to_end and not (
             royal and state.monster_played[p] and state.decree(Decree.DRAGON_KING)):  # D10.2
         state.end_triggered = True
     n = state.game.num_players

@@ -1,4 +1,4 @@
-"""Secret goals: the seven conditions and their automatic reveal (R9.2)."""
+"""Secret goals: the seven conditions (and the Empires' four, X9) and their automatic reveal (R9.2)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from typing import Any
 from gnome_envs.dwarfs_fall.components import (
     ARCHITECT_CARDS,
     BERSERKER_MONSTERS,
-    DWARFS_PER_COLOUR,
     KING_VP,
     NUM_GEMS,
     OGRE_IN_DISGUISE_CARDS,
     RESEARCHER_MONSTERS,
     RESEARCHER_TRIO,
+    TOWNSMEN_INNS,
+    WARLOCK_DIAMONDS,
     WIZARD_EMERALDS,
+    ZOOKEEPER_MONSTERS,
     Gem,
     Secret,
 )
@@ -50,6 +52,24 @@ def _wizard(state: Any, p: int) -> bool:
     return state.gems.count(p, Gem.EMERALD) >= WIZARD_EMERALDS
 
 
+def _zookeeper(state: Any, p: int) -> bool:
+    k = state.kingdom(p)
+    return k is not None and k.monsters >= ZOOKEEPER_MONSTERS
+
+
+def _townsmen(state: Any, p: int) -> bool:
+    k = state.kingdom(p)
+    return k is not None and k.inns >= TOWNSMEN_INNS
+
+
+def _warlock(state: Any, p: int) -> bool:
+    return state.gems.count(p, Gem.DIAMOND) >= WARLOCK_DIAMONDS
+
+
+def _adventurers(state: Any, p: int) -> bool:
+    return state.adventured[p]
+
+
 SECRET_TESTS: dict[int, Callable[[Any, int], bool]] = {
     Secret.ARCHITECT: _architect,
     Secret.BERSERKER: _berserker,
@@ -58,6 +78,10 @@ SECRET_TESTS: dict[int, Callable[[Any, int], bool]] = {
     Secret.OGRE_IN_DISGUISE: _ogre_in_disguise,
     Secret.RESEARCHER: _researcher,
     Secret.WIZARD: _wizard,
+    Secret.ZOOKEEPER: _zookeeper,
+    Secret.TOWNSMEN: _townsmen,
+    Secret.WARLOCK: _warlock,
+    Secret.ADVENTURERS: _adventurers,
 }
 SECRET_TEST_LIST = tuple(SECRET_TESTS[s] for s in Secret)
 
@@ -85,12 +109,12 @@ def _may_hold(state: Any, p: int, goal: int) -> bool:
     if goal == Secret.OGRE_IN_DISGUISE:
         return state.ogres.sizes[p] >= OGRE_IN_DISGUISE_CARDS
     if goal == Secret.RESEARCHER:
-        return state.pile[p] <= DWARFS_PER_COLOUR - RESEARCHER_TRIO * RESEARCHER_MONSTERS
+        return state.on_board(p) >= RESEARCHER_TRIO * RESEARCHER_MONSTERS
     return True
 
 
-NEED_CASTLE = frozenset({int(Secret.ARCHITECT), int(Secret.KING)})
-NEED_GEMS = {int(Secret.MINER): NUM_GEMS, int(Secret.WIZARD): WIZARD_EMERALDS}
+NEED_CASTLE = frozenset({int(Secret.ARCHITECT), int(Secret.KING), int(Secret.ZOOKEEPER), int(Secret.TOWNSMEN)})
+NEED_GEMS = {int(Secret.MINER): NUM_GEMS, int(Secret.WIZARD): WIZARD_EMERALDS, int(Secret.WARLOCK): WARLOCK_DIAMONDS}
 
 
 __all__ = ["SECRET_TESTS", "check_secrets", "secret_met"]

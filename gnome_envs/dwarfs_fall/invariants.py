@@ -8,7 +8,8 @@ import numpy as np
 
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
-    DWARFS_PER_COLOUR,
+    CASTLE_SLOT,
+    CODE_KIND,
     GEM_PILE,
     IS_MONSTER,
     LAKE_CELL,
@@ -21,16 +22,18 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_KINDS,
     NUM_MOODS,
     NUM_ROAMING,
-    NUM_SECRETS,
-    NUM_TRADING_GOALS,
     SPOTS,
     UNSTACKABLE,
-    Kind,
     card_code,
     layer,
     layer_code,
 )
-from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
+from gnome_envs.dwarfs_fall.decrees import (
+    NO_SCENARIO,
+    NUM_DECREES,
+    NUM_SCENARIOS,
+    Decree,
+)
 from gnome_envs.dwarfs_fall.goals import secret_met
 
 
@@ -43,6 +46,10 @@ def check(state) -> list[str]:
         problems += _troll(state)
     if state.game.royal:
         problems += _royal(state)
+    if state.game.empires:
+        from gnome_envs.dwarfs_fall.invariants_empires import check_empires
+
+        problems += check_empires(state)
     return problems
 
 
@@ -50,7 +57,8 @@ def _royal(state) -> list[str]:
     """Royal Decrees: known decrees, the axe on a seat, per-turn records that make sense."""
     n = state.game.num_players
     out = []
-    if state.decree_mask >> NUM_DECREES or not state.decree_mask or not 0 <= state.scenario < NUM_SCENARIOS:
+    scenario_ok = 0 <= state.scenario < NUM_SCENARIOS if state.game.royal_decrees else state.scenario == NO_SCENARIO
+    if state.decree_mask >> NUM_DECREES or not state.decree_mask or not scenario_ok:
         out.append(f"decrees {state.decree_mask:b} / scenario {state.scenario}")
     if not 0 <= state.first_player < n or state.bonus_actions < 0:
         out.append(f"axe {state.first_player}, bonus actions {state.bonus_actions}")
@@ -81,18 +89,22 @@ def _kingdom_cards(state) -> list[str]:
     seen = Counter(layer_code(x) for stack in state.stacks for x in stack)
     memorials = seen.pop(MEMORIAL_CODE, 0)
     slain = sum(len(row) for row in state.defeated)
+    slain += len(state.boxed) if state.game.empires else 0
     if memorials != (slain if state.game.royal and state.decree(Decree.BATTLE_MEMORIAL) else 0):
         return [f"{memorials} battle memorials on the mat for {slain} slain monsters"]
     seen.update(code for row in state.defeated for code in row)
+    if state.game.empires:
+        seen.update(state.boxed)
+    colours = state.game.colours
     for p in range(n):
         for k in range(NUM_KINDS):
-            seen[card_code(p, k)] += state.in_hand[p] >> k & 1
-    expected = Counter(card_code(p, k) for p in range(n) for k in range(NUM_KINDS))
+            seen[card_code(colours[p], k)] += state.in_hand[p] >> k & 1
+    expected = Counter(card_code(colours[p], k) for p in range(n) for k in range(NUM_KINDS))
     if state.game.trolls:
         expected[LAKE_CODE] = 1
     if seen != expected:
         return [f"kingdom cards off by {dict((seen - expected) + (expected - seen))}"]
-    bad = [code for row in state.defeated for code in row if not IS_MONSTER[code % NUM_KINDS]]
+    bad = [code for row in state.defeated for code in row if not IS_MONSTER[CODE_KIND[code]]]
     return [f"defeated cards that are not monsters: {bad}"] if bad else []
 
 
@@ -114,8 +126,8 @@ def _stacks(state) -> list[str]:
 def _castles(state) -> list[str]:
     out = []
     for p, cell in enumerate(state.castle_cell):
-        castle = card_code(p, Kind.CASTLE)
-        in_hand = bool(state.in_hand[p] & 1 << Kind.CASTLE)
+        castle = card_code(state.game.colours[p], CASTLE_SLOT)
+        in_hand = bool(state.in_hand[p] & 1 << CASTLE_SLOT)
         if cell < 0:
             if not in_hand:
                 out.append(f"seat {p}: castle neither in hand nor recorded on the mat")
@@ -129,8 +141,9 @@ def _dwarfs(state) -> list[str]:
     out = []
     for p in range(n):
         placed = sum(state.dwarfs[c * n + p] for c in range(NUM_CELLS))
-        if placed + state.pile[p] != DWARFS_PER_COLOUR or state.pile[p] < 0:
-            out.append(f"seat {p}: {placed} dwarfs on the mat + {state.pile[p]} in the pile != {DWARFS_PER_COLOUR}")
+        total = state.meeple_count(p)
+        if placed + state.pile[p] != total or state.pile[p] < 0:
+            out.append(f"seat {p}: {placed} dwarfs on the mat + {state.pile[p]} in the pile != {total}")
     for c in range(NUM_CELLS):
         row = state.dwarfs[c * n:(c + 1) * n]
         if min(row) < 0 or sum(row) != state.crowd[c]:
@@ -166,7 +179,7 @@ def _ogres(state) -> list[str]:
 def _trading(state) -> list[str]:
     cards = [g for g in state.trading_row if g >= 0] + list(state.trading_deck)
     cards += [g for row in state.trading_won for g in row]
-    out = [] if sorted(cards) == list(range(NUM_TRADING_GOALS)) else [f"trading goals {sorted(cards)}"]
+    out = [] if sorted(cards) == list(state.game.trading_goals) else [f"trading goals {sorted(cards)}"]
     if state.trading_deck and -1 in state.trading_row:
         out.append("an empty trading goal slot while the deck has cards")
     return out
@@ -174,7 +187,7 @@ def _trading(state) -> list[str]:
 
 def _secrets(state) -> list[str]:
     cards = sorted(list(state.secret) + list(state.secret_box))
-    out = [] if cards == list(range(NUM_SECRETS)) else [f"secret goals {cards}"]
+    out = [] if cards == list(range(state.game.num_secrets)) else [f"secret goals {cards}"]
     for p, goal in enumerate(state.secret):
         if not state.secret_revealed[p] and secret_met(state, p, goal):
             out.append(f"seat {p}'s secret goal {goal} is met but not revealed")

@@ -55,15 +55,11 @@ segment 1 + 6 and the lake shows on the board as a card with no kind and no colo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from gnome_envs.core.engine import LayoutBuilder, Segment
 from gnome_envs.dwarfs_fall.components import (
     BASE_ACTIONS,
     CASTLE_EXTRA_ACTIONS,
-    DWARFS_PER_COLOUR,
     GEM_PILE,
     GOALS_TO_END,
     HAND_LIMIT,
@@ -73,176 +69,73 @@ from gnome_envs.dwarfs_fall.components import (
     MAX_SPOTS,
     MONSTER_VP,
     NUM_CELLS,
-    NUM_COLOURS,
     NUM_GEMS,
     NUM_KINDS,
     NUM_LAYERS,
-    NUM_MOODS,
     NUM_OGRES,
-    NUM_ROAMING,
-    NUM_SECRETS,
     NUM_SIDES,
-    NUM_TRADING_GOALS,
     SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     TRADING_ROW,
 )
-from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
-from gnome_envs.dwarfs_fall.pending import (
-    CORE_DECISION_KINDS,
-    NUM_DECISION_KINDS,
-    DecisionKind,
+from gnome_envs.dwarfs_fall.observation_layout import (
+    state_extra,
 )
+from gnome_envs.dwarfs_fall.pending import DecisionKind
 
 MAX_ACTIONS = BASE_ACTIONS + CASTLE_EXTRA_ACTIONS
 ROUND_SCALE = 40.0
-MAX_STACK = NUM_COLOURS
 MAX_MONSTERS = 4
 MAX_TRADING_VP = 30.0
 MAX_HAND = 15.0
-MAX_KINGDOM_CARDS = NUM_COLOURS * NUM_KINDS
 KINGDOM_VP_SHIFT, KINGDOM_VP_SCALE = 10.0, 40.0
 PUBLIC_VP_SCALE = 60.0
-PLAYER_FEATURES = 39  # the core game; one more per extra ogre kind
-TRADING_DECK_SIZE = NUM_TRADING_GOALS - TRADING_ROW
 OGRE_SCALE = 5.0
 # decisions whose data starts with a cell / carries a seat as their second item
 CELL_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_SEAT, DecisionKind.BRUTE_OWN,
                                           DecisionKind.PANIC_SEAT, DecisionKind.PANIC_DEST,
                                           DecisionKind.DIG_STACK, DecisionKind.ROTATE_CARD,
-                                          DecisionKind.TUNNEL_DEST))
-SEAT_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_OWN, DecisionKind.PANIC_DEST))
+                                          DecisionKind.TUNNEL_DEST, DecisionKind.WARRIOR_DEST))
+SEAT_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_OWN, DecisionKind.PANIC_DEST,
+                                          DecisionKind.WARRIOR_DEST))
 PLACE_CARD = int(DecisionKind.PLACE_CARD)
 TROLL_DENY = int(DecisionKind.TROLL_DENY)
 STORE_TRADE = int(DecisionKind.STORE_TRADE)
-TROLL_DECISION_KINDS = TROLL_DENY + 1
-
-
-@dataclass(frozen=True)
-class CellColumns:
-    """Column offsets of the per-cell board block for ``n`` players (see the module table)."""
-
-    n: int
-    kind: int
-    colour: int
-    walls: int
-    under: int
-    height: int
-    dwarfs: int
-    free: int
-    kingdom: int
-    dragon: int
-    size: int
-
-    @classmethod
-    def build(cls, n: int) -> CellColumns:
-        """Offsets for ``n`` players."""
-        colour = NUM_KINDS
-        walls = colour + n
-        under = walls + NUM_SIDES
-        height = under + NUM_SIDES
-        dwarfs = height + 1
-        free = dwarfs + n
-        kingdom = free + 1
-        dragon = kingdom + n
-        return cls(n, 0, colour, walls, under, height, dwarfs, free, kingdom, dragon, dragon + 2)
-
-
-@dataclass(frozen=True)
-class ObservationLayout:
-    """Segments of the observation vector for one player count."""
-
-    num_players: int
-    segments: tuple[Segment, ...]
-    size: int
-    at: dict[str, int]
-    cols: CellColumns
-    perms: tuple[np.ndarray, ...]  # per observer: board column order (seat-relative)
-    num_ogres: int
-    player_features: int
-    private: slice  # the private columns of a player row (ogre and gem bounds, unknown counts)
-    trolls: bool
-    royal: bool
-
-
-def _perm(cols: CellColumns, seat: int) -> np.ndarray:
-    n = cols.n
-    order = list(range(cols.size))
-    for base in (cols.colour, cols.dwarfs, cols.kingdom):
-        for r in range(n):
-            order[base + r] = base + (seat + r) % n
-    return np.array(order, dtype=np.intp)
-
-
-NEXT_MOODS = NUM_MOODS - 1
-TROLL_FEATURES = NUM_CELLS + NUM_MOODS + 2 + NEXT_MOODS * NUM_MOODS + 1 + 1 + NUM_ROAMING + NUM_OGRES + 1
-
-
-def royal_features(n: int) -> int:
-    """Size of the Royal Decrees segment for ``n`` players."""
-    return NUM_SCENARIOS + NUM_DECREES + n + 1 + 1 + NUM_CELLS + n + NUM_CELLS + TRADING_ROW
-
-
-def build_layout(n: int, trolls: bool = False, royal: bool = False) -> ObservationLayout:
-    """The observation layout for ``n`` players (with Troll's Bridge, Royal Decrees)."""
-    cols = CellColumns.build(n)
-    num_ogres = NUM_OGRES + trolls
-    player_features = PLAYER_FEATURES + trolls
-    b = LayoutBuilder()
-    for name, size in (
-        ("decision", NUM_DECISION_KINDS if royal else TROLL_DECISION_KINDS if trolls else CORE_DECISION_KINDS),
-        ("decider", n), ("turn_player", n),
-        ("card_kind", NUM_KINDS), ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3),
-        ("progress", 3), ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + num_ogres),
-        ("trading_row", TRADING_ROW * NUM_TRADING_GOALS), ("trading_deck", 1 + NUM_TRADING_GOALS),
-        ("own_secret", NUM_SECRETS), ("players", n * player_features), ("board", NUM_CELLS * cols.size),
-    ) + ((("troll", TROLL_FEATURES),) if trolls else ()) + ((("royal", royal_features(n)),) if royal else ()):
-        b.add(name, size)
-    segments = b.build()
-    perms = tuple(_perm(cols, seat) for seat in range(n))
-    private = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + num_ogres + 1)
-    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms,
-                             num_ogres, player_features, private, trolls, royal)
-
-
-LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
-TROLL_LAYOUTS = {n: build_layout(n, True) for n in (2, 3, 4)}
-
-
-_ROYAL_LAYOUTS: dict[tuple[int, bool], ObservationLayout] = {}
-
-
-def layout_for(n: int, trolls: bool, royal: bool = False) -> ObservationLayout:
-    """The observation layout of a game with ``n`` players (and Troll's Bridge, Royal Decrees)."""
-    if not royal:
-        return (TROLL_LAYOUTS if trolls else LAYOUTS)[n]
-    if (n, trolls) not in _ROYAL_LAYOUTS:
-        _ROYAL_LAYOUTS[(n, trolls)] = build_layout(n, trolls, True)
-    return _ROYAL_LAYOUTS[(n, trolls)]
-
-
-def state_extra(n: int, num_ogres: int = NUM_OGRES) -> int:
-    """Entries the full-state vector adds: every hand, every secret goal, the deck tops."""
-    return n * (NUM_GEMS + num_ogres + NUM_SECRETS) + num_ogres + NUM_TRADING_GOALS
 
 
 # ---------------------------------------------------------------------------- the board
-def _layer_rows(n: int) -> np.ndarray:
-    """Per packed layer: its kind, colour and walls as a board row (the rest zero)."""
-    cols = LAYOUTS[n].cols
+def _layer_rows(cols, colour_seat: tuple[int, ...]) -> np.ndarray:
+    """Per packed layer: its kind, the seat playing its colour and its walls as a board row."""
     rows = np.zeros((NUM_LAYERS, cols.size), dtype=np.float32)
+    kinds = cols.colour - cols.kind
     for packed in range(NUM_LAYERS):
-        if LAYER_KIND[packed] < NUM_KINDS:  # the lake (Troll's Bridge) has no kind column
-            rows[packed, cols.kind + LAYER_KIND[packed]] = 1
-        if LAYER_COLOUR[packed] < n:
-            rows[packed, cols.colour + LAYER_COLOUR[packed]] = 1
+        column = KIND_COLUMN[LAYER_KIND[packed]]
+        if 0 <= column < kinds:  # the lake and the memorials have no kind column
+            rows[packed, cols.kind + column] = 1
+        seat = colour_seat[LAYER_COLOUR[packed]]
+        if seat >= 0:
+            rows[packed, cols.colour + seat] = 1
         rows[packed, cols.walls:cols.walls + NUM_SIDES] = WALL_BITS[LAYER_WALLS[packed]]
     return rows
 
 
+# board kind column of every kind: the nine core kinds, then the Empires' four (the lake and
+# the memorials have none)
+KIND_COLUMN = tuple(range(NUM_KINDS)) + (-1, -1) + tuple(range(NUM_KINDS, NUM_KINDS + 4))
 WALL_BITS = np.array([[mask >> side & 1 for side in range(NUM_SIDES)] for mask in range(16)], dtype=np.float32)
-LAYER_ROWS = {n: _layer_rows(n) for n in LAYOUTS}
+_LAYER_ROWS: dict[tuple, np.ndarray] = {}
+
+
+def layer_rows(game) -> np.ndarray:
+    """The layer rows of ``game``'s board block (built once per layout and seating)."""
+    key = (game.obs_layout.cols, game.colour_seat)
+    rows = _LAYER_ROWS.get(key)
+    if rows is None:
+        rows = _LAYER_ROWS[key] = _layer_rows(game.obs_layout.cols, game.colour_seat)
+    return rows
+
+
 LAYER_FREE = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
 SPOT_SCALE = 1.0 / MAX_SPOTS
 
@@ -250,7 +143,8 @@ SPOT_SCALE = 1.0 / MAX_SPOTS
 def board_features(state) -> np.ndarray:
     """Per-cell features with seats in absolute order (cached by the state)."""
     n = state.game.num_players
-    cols = LAYOUTS[n].cols
+    layout = state.game.obs_layout
+    cols = layout.cols
     board = np.zeros((NUM_CELLS, cols.size), dtype=np.float32)
     regions = state.regions
     occupied = list(regions.occupied)
@@ -258,9 +152,9 @@ def board_features(state) -> np.ndarray:
         return board
     top, stacks = state.top, state.stacks
     tops = [top[c] for c in occupied]
-    board[occupied] = LAYER_ROWS[n][tops]
+    board[occupied] = layer_rows(state.game)[tops]
     heights = [len(stacks[c]) for c in occupied]
-    board[occupied, cols.height] = np.array(heights, dtype=np.float32) / MAX_STACK
+    board[occupied, cols.height] = np.array(heights, dtype=np.float32) / layout.stack_scale
     beneath = [c for c, h in zip(occupied, heights) if h > 1]
     if beneath:
         board[beneath, cols.under:cols.under + NUM_SIDES] = WALL_BITS[[LAYER_WALLS[stacks[c][-2]] for c in beneath]]
@@ -276,18 +170,26 @@ def board_features(state) -> np.ndarray:
             cells = list(region.cells)
             board[cells, cols.dragon] = region.dragon
             board[cells, cols.dragon + 1] = region.frost_giant
+    if layout.empires:
+        from gnome_envs.dwarfs_fall.observation_empires import empire_board
+
+        empire_board(state, board, cols)
     return board
 
 
 def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
     """Rewrite the dwarf and free-spot columns of ``cell`` (after dwarfs came or went)."""
     n = state.game.num_players
-    cols = LAYOUTS[n].cols
+    cols = state.game.obs_layout.cols
     base = cell * n
     row = board[cell]
     row[cols.dwarfs:cols.dwarfs + n] = [d * SPOT_SCALE for d in state.dwarfs[base:base + n]]
     top = state.top[cell]
     row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) / MAX_SPOTS if top >= 0 else 0.0
+    if cols.classes >= 0:  # The Empires: class pieces may have come or gone
+        from gnome_envs.dwarfs_fall.observation_empires import refresh_cell_classes
+
+        refresh_cell_classes(state, row, cols, cell)
 
 
 def cached_board(state) -> np.ndarray:
@@ -301,7 +203,7 @@ def cached_board(state) -> np.ndarray:
 # ---------------------------------------------------------------------------- players
 PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts (core)
 GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
-PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1)}
+PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1, NUM_OGRES + 2)}
 
 
 def public_features(state, p: int) -> np.ndarray:
@@ -309,21 +211,22 @@ def public_features(state, p: int) -> np.ndarray:
     mask = state.in_hand[p]
     monsters = len(state.defeated[p])
     trading_vp = sum(TRADING_GOALS[g].vp for g in state.trading_won[p])
-    secret = [0.0] * NUM_SECRETS
+    layout = state.game.obs_layout
+    secret = [0.0] * layout.num_secrets
     secret_vp = 0
     if state.secret_revealed[p]:
         secret[state.secret[p]] = 1.0
         secret_vp = SECRET_VP[state.secret[p]]
     kingdom = state.kingdom(p)
     kingdom_vp = state.kingdom_vp(p)
-    public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp
+    public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp  # (clean shot, classes: empires segment)
     values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS[state.game.num_ogres] + [
-        min(state.hand_size(p) / MAX_HAND, 1.0), state.pile[p] / DWARFS_PER_COLOUR,
-        state.on_board(p) / DWARFS_PER_COLOUR, min(monsters / MAX_MONSTERS, 1.0),
+        min(state.hand_size(p) / MAX_HAND, 1.0), state.pile[p] / layout.meeple_scale,
+        state.on_board(p) / layout.meeple_scale, min(monsters / MAX_MONSTERS, 1.0),
         min(len(state.trading_won[p]) / GOALS_TO_END, 1.0), min(trading_vp / MAX_TRADING_VP, 1.0),
         *secret, min(state.goals(p) / GOALS_TO_END, 1.0), float(kingdom is not None),
         float(state.action_limit(p) == MAX_ACTIONS),
-        (len(kingdom.cells) if kingdom is not None else 0) / MAX_KINGDOM_CARDS,
+        min((len(kingdom.cells) if kingdom is not None else 0) / layout.kingdom_scale, 1.0),
         min(max((kingdom_vp + KINGDOM_VP_SHIFT) / KINGDOM_VP_SCALE, 0.0), 1.0),
         min(max(public_vp / PUBLIC_VP_SCALE, 0.0), 1.0),
     ]
@@ -399,6 +302,10 @@ def observe(state, seat: int) -> np.ndarray:
         from gnome_envs.dwarfs_fall.observation_expansions import decree_features
 
         decree_features(state, seat, obs, at["royal"], ones)
+    if layout.empires:
+        from gnome_envs.dwarfs_fall.observation_empires import empire_features
+
+        empire_features(state, seat, obs, at, ones)
     obs[ones] = 1.0
     return obs
 
@@ -433,18 +340,20 @@ def table_features(state) -> np.ndarray:
     """Progress, gem piles, ogre cards and trading goals (the same for every seat)."""
     game = state.game
     k = game.num_ogres
-    t = np.zeros(3 + NUM_GEMS + 1 + k + TRADING_ROW * NUM_TRADING_GOALS + 1 + NUM_TRADING_GOALS, dtype=np.float32)
+    goals = game.obs_layout.num_goals
+    t = np.zeros(3 + NUM_GEMS + 1 + k + TRADING_ROW * goals + 1 + goals, dtype=np.float32)
     t[:3] = (min(state.round / ROUND_SCALE, 1.0), float(state.end_triggered), float(state.regions.empty))
     t[3:3 + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
     s = 3 + NUM_GEMS
     t[s] = len(state.ogre_deck) / game.num_ogre_cards
-    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / np.array(game.ogre_counts, dtype=np.float32)
+    counts = np.maximum(np.array(game.ogre_counts, dtype=np.float32), 1.0)  # no Troll Kings without the troll
+    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / counts
     s += 1 + k
     for slot, goal in enumerate(state.trading_row):
         if goal >= 0:
-            t[s + slot * NUM_TRADING_GOALS + goal] = 1
-    s += TRADING_ROW * NUM_TRADING_GOALS
-    t[s] = len(state.trading_deck) / TRADING_DECK_SIZE
+            t[s + slot * goals + goal] = 1
+    s += TRADING_ROW * goals
+    t[s] = len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW)
     t[[s + 1 + goal for goal in state.trading_deck]] = 1
     return t
 
@@ -463,7 +372,8 @@ def full_state(state) -> np.ndarray:
     """Seat 0's observation plus every hand, every secret goal and the tops of the decks."""
     n = state.game.num_players
     k = state.game.num_ogres
-    extra = np.zeros(state_extra(n, k), dtype=np.float32)
+    layout = state.game.obs_layout
+    extra = np.zeros(state_extra(n, k, layout.num_secrets, layout.num_goals), dtype=np.float32)
     i = 0
     for p in range(n):
         extra[i:i + NUM_GEMS] = [min(g / HAND_LIMIT, 1.0) for g in state.gems.of(p)]
@@ -471,7 +381,7 @@ def full_state(state) -> np.ndarray:
         extra[i:i + k] = [min(o / OGRE_SCALE, 1.0) for o in state.ogres.of(p)]
         i += k
         extra[i + state.secret[p]] = 1.0
-        i += NUM_SECRETS
+        i += layout.num_secrets
     if state.ogre_deck:
         extra[i + state.ogre_deck[-1]] = 1.0
     i += k
@@ -480,4 +390,4 @@ def full_state(state) -> np.ndarray:
     return np.concatenate([state.observation(0), extra])
 
 
-__all__ = ["LAYOUTS", "TROLL_LAYOUTS", "board_features", "full_state", "layout_for", "observe", "player_features", "state_extra"]
+__all__ = ["board_features", "full_state", "layer_rows", "observe", "player_features"]

@@ -21,17 +21,18 @@ from gnome_envs.dwarfs_fall.components import (
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
 from gnome_envs.dwarfs_fall.observation import (
     MAX_ACTIONS,
-    NEXT_MOODS,
     STORE_TRADE,
     TROLL_DENY,
     _rel,
 )
+from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
 
 
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
     """The Royal Decrees segment: scenario, decrees, the axe, per-turn decree state, memorials."""
     n = state.game.num_players
-    ones.append(s + state.scenario)
+    if state.scenario >= 0:  # none when only the crystal dwarfs' Frost Invasion is in force (X4.7)
+        ones.append(s + state.scenario)
     s += NUM_SCENARIOS
     mask = state.decree_mask
     ones.extend(s + d for d in range(NUM_DECREES) if mask >> d & 1)

@@ -20,6 +20,7 @@ from gnome_envs.dwarfs_fall.components import (
     TROLL_KING_DRAWS,
     Ogre,
 )
+from gnome_envs.dwarfs_fall.empires import targetable, thievery
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
     Decision,
@@ -36,6 +37,7 @@ FIRST_DECISION = {
     Ogre.PANIC: DecisionKind.PANIC_CELL,
     Ogre.THIEF: DecisionKind.THIEF_SEAT,
     Ogre.CROWN: DecisionKind.CROWN_SEAT,
+    Ogre.WRECKING_BALL: DecisionKind.WRECKING_CELL,
 }
 
 
@@ -53,9 +55,10 @@ def _offset(state: DwarfsFallState, p: int, other: int) -> int:
 
 # ---------------------------------------------------------------------------- targets
 def crowded_cells(state: DwarfsFallState) -> list[int]:
-    """Cards with at least one dwarf on them."""
+    """Cards with at least one dwarf on them (and no guardian or dragon, X5.4)."""
     crowd = state.crowd
-    return [c for c in state.regions.occupied if crowd[c]]
+    cells = [c for c in state.regions.occupied if crowd[c]]
+    return targetable(state, cells) if state.game.empires else cells
 
 
 def enemies_at(state: DwarfsFallState, p: int, cell: int) -> list[int]:
@@ -68,6 +71,8 @@ def enemies_at(state: DwarfsFallState, p: int, cell: int) -> list[int]:
 def brute_cells(state: DwarfsFallState, p: int) -> list[int]:
     """Cards with an enemy dwarf that seat ``p`` can swap with a dwarf of its own elsewhere."""
     own = state.cells_with_dwarfs(p)
+    if state.game.empires:
+        own = targetable(state, own)
     if not own:
         return []
     return [c for c in crowded_cells(state)
@@ -78,14 +83,18 @@ def panic_destinations(state: DwarfsFallState, cell: int) -> list[int]:
     """Cards a dwarf on ``cell`` may be sent to: 1-2 crossings, no walls, room on each card."""
     top, crowd = state.top, state.crowd
     has_room = [t >= 0 and crowd[c] < SPOTS[LAYER_KIND[t]] for c, t in enumerate(top)]
-    return distances_within(state.regions.passable, has_room, cell, PANIC_REACH)
+    cells = distances_within(state.regions.passable, has_room, cell, PANIC_REACH)
+    return targetable(state, cells) if state.game.empires else cells
 
 
 def panic_cells(state: DwarfsFallState) -> list[int]:
     """Cards with a dwarf that Panic can move somewhere (a neighbouring connected card with room)."""
     passable = state.regions.passable
-    return [c for c in crowded_cells(state)
-            if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c]))]
+    cells = [c for c in crowded_cells(state)
+             if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c]))]
+    if state.game.empires:  # a shielded card may be the only way on (X5.4)
+        cells = [c for c in cells if panic_destinations(state, c)]
+    return cells
 
 
 def thief_targets(state: DwarfsFallState, p: int) -> list[int]:
@@ -106,7 +115,7 @@ def playable(state: DwarfsFallState, p: int) -> list[int]:
     if not any(hand):
         return []
     out = []
-    if hand[Ogre.AMBUSH] and any(state.crowd):
+    if hand[Ogre.AMBUSH] and any(state.crowd) and (not state.game.empires or crowded_cells(state)):
         out.append(Ogre.AMBUSH)
     if hand[Ogre.BRUTE] and brute_cells(state, p):
         out.append(Ogre.BRUTE)
@@ -118,6 +127,8 @@ def playable(state: DwarfsFallState, p: int) -> list[int]:
         out.append(Ogre.CROWN)
     if len(hand) > Ogre.TROLL_KING and hand[Ogre.TROLL_KING]:  # T6.1: always usable to draw
         out.append(Ogre.TROLL_KING)
+    if len(hand) > Ogre.WRECKING_BALL and hand[Ogre.WRECKING_BALL] and wreck_cells(state):  # X7.1
+        out.append(Ogre.WRECKING_BALL)
     return [int(k) for k in out]
 
 
@@ -152,6 +163,13 @@ def _ambush(state: DwarfsFallState, d: Decision, action: int) -> None:
     cell = _layout(state).decode(action).arg
     if _denied(state, d.player, Ogre.AMBUSH, enemies_at(state, d.player, cell), cell):
         return
+    ambush(state, d.player, cell)
+
+
+def ambush(state: DwarfsFallState, p: int, cell: int) -> None:
+    """Every meeple on ``cell`` goes home (an ogre seat takes a pouch if an enemy's was there, X4.4)."""
+    if state.game.empires and enemies_at(state, p, cell):
+        thievery(state, p)
     state.clear_cell(cell)
 
 
@@ -179,7 +197,8 @@ def _brute_seat(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 def _brute_own_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
-    return [layout.cell(c) for c in state.cells_with_dwarfs(p) if c != data[0]]
+    cells = [c for c in state.cells_with_dwarfs(p) if c != data[0]]
+    return [layout.cell(c) for c in (targetable(state, cells) if state.game.empires else cells)]
 
 
 def _brute_own(state: DwarfsFallState, d: Decision, action: int) -> None:
@@ -187,10 +206,10 @@ def _brute_own(state: DwarfsFallState, d: Decision, action: int) -> None:
     p = d.player
     cell, enemy = d.data
     own = _layout(state).decode(action).arg
-    state.add_dwarfs(enemy, cell, -1)
-    state.add_dwarfs(p, own, -1)
-    state.add_dwarfs(p, cell, 1)
-    state.add_dwarfs(enemy, own, 1)
+    state.move_meeple(enemy, cell, own)
+    state.move_meeple(p, own, cell)
+    if state.game.empires:
+        thievery(state, p)
 
 
 # ---------------------------------------------------------------------------- Panic (R11.3)
@@ -226,8 +245,9 @@ def _panic_dest_options(state: DwarfsFallState, p: int, data: tuple) -> list[int
 
 def _panic_dest(state: DwarfsFallState, d: Decision, action: int) -> None:
     cell, owner = d.data
-    state.add_dwarfs(owner, cell, -1)
-    state.add_dwarfs(owner, _layout(state).decode(action).arg, 1)
+    state.move_meeple(owner, cell, _layout(state).decode(action).arg)
+    if state.game.empires and owner != d.player:
+        thievery(state, d.player)
 
 
 # ---------------------------------------------------------------------------- Thief, Crown (R11.4-5)
@@ -282,4 +302,11 @@ DECISIONS.update({
     DecisionKind.CROWN_SEAT: DecisionRule(_crown_options, _crown),
 })
 
-__all__ = ["brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets"]
+def wreck_cells(state: DwarfsFallState) -> list[int]:
+    """X7.1: cards the Wrecking Ball can hit."""
+    from gnome_envs.dwarfs_fall.empire_actions import wreck_cells as cells
+
+    return cells(state)
+
+
+__all__ = ["ambush", "brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets"]

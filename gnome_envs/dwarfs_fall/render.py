@@ -14,13 +14,13 @@ from gnome_envs.dwarfs_fall.components import (
     COLOUR_LETTERS,
     GEM_VP,
     GRID_SIZE,
-    KINDS,
     LAYER_COLOUR,
     LAYER_KIND,
     LAYER_WALLS,
     MOOD_TRACK,
     NUM_GEMS,
     SECRET_VP,
+    SLOT_KINDS,
     SPOTS,
     TRADING_GOALS,
     Colour,
@@ -33,7 +33,7 @@ from gnome_envs.dwarfs_fall.components import (
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 
 # Lak: the troll's lake (Troll's Bridge); Mem: a battle memorial (Royal Decrees)
-KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro", "Lak", "Mem")
+KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro", "Lak", "Mem", "Ocs", "Fdr", "Wol", "Tre")
 CARD_COLOUR_LETTERS = COLOUR_LETTERS + "-"  # the lake belongs to no colour
 MOOD_NAMES = tuple(m.name.replace("_", " ").title() for m in Mood)
 SIDE_NAMES = ("north", "east", "south", "west")
@@ -52,12 +52,16 @@ CELL_VERBS = {
     DecisionKind.TROLL_DEST: "move the troll to",
     DecisionKind.MEMORIAL_CARD: "let the memorial turn",
     DecisionKind.TUNNEL_DEST: "tunnel the dwarf to",
+    DecisionKind.WARRIOR_DEST: "push the enemy meeple to",
+    DecisionKind.WRECKING_CELL: "wreck (clear and dig)",
 }
 SEAT_VERBS = {
     DecisionKind.BRUTE_SEAT: "swap the dwarf of",
     DecisionKind.PANIC_SEAT: "move the dwarf of",
     DecisionKind.THIEF_SEAT: "steal a random gem from",
     DecisionKind.CROWN_SEAT: "take every ogre card of",
+    DecisionKind.WARRIOR_SEAT: "push a meeple of",
+    DecisionKind.OGRE_KING_SEAT: "send home a meeple of",
 }
 
 
@@ -78,6 +82,8 @@ def goal_text(goal: int) -> str:
     """A trading goal's cost and VP."""
     g = TRADING_GOALS[goal]
     cost = " + ".join(f"{k} {GEM_NAMES[i]}" for i, k in enumerate(g.cost) if k)
+    if g.monsters:  # a dragon egg (The Empires)
+        return f"dragon egg #{goal} ({cost} + {g.monsters} defeated monster for {g.vp} VP)"
     return f"trading goal #{goal} ({cost} for {g.vp} VP)"
 
 
@@ -92,6 +98,8 @@ def describe_action(state, action: int) -> str:
     f = d.family
     if f in ROYAL_FAMILIES or kind == DecisionKind.STORE_TRADE:
         return _royal_action(state, d, pending)
+    if f in EMPIRE_FAMILIES or (kind == DecisionKind.POWER_GEM and f == Family.END):
+        return _empire_action(state, d, pending)
     if kind == DecisionKind.TROLL_DENY:
         played = OGRE_NAMES[pending.data[0]]
         if f == Family.OGRE and d.arg == Ogre.TROLL_KING:
@@ -101,11 +109,11 @@ def describe_action(state, action: int) -> str:
     if f == Family.END:
         return "end the action phase"
     if f == Family.CARD:
-        return f"play your {KINDS[d.arg].name} from hand"
+        return f"play your {_slot_name(state, player, d.arg)} from hand"
     if f == Family.PLACE:
         if kind == DecisionKind.ROTATE_CARD:
             return f"turn {where(state, d.arg)} to {90 * d.arg2} degrees"
-        what = KINDS[pending.data[0]].name if kind == DecisionKind.PLACE_CARD else "the card"
+        what = _slot_name(state, player, pending.data[0]) if kind == DecisionKind.PLACE_CARD else "the card"
         onto = "stack on" if state.top[d.arg] >= 0 else "put on"
         return f"{onto} {where(state, d.arg)} the {what} turned {90 * d.arg2} degrees"
     if f == Family.DWARF:
@@ -128,6 +136,35 @@ def describe_action(state, action: int) -> str:
 
 
 ROYAL_FAMILIES = (Family.ROTATE, Family.TUNNEL, Family.HIRE, Family.TRADE_IN)
+EMPIRE_FAMILIES = (Family.CLASS, Family.MEEPLE, Family.ABILITY, Family.POWER, Family.GEM)
+ABILITY_TEXTS = ("turn a gem into another with the alchemist", "push an enemy meeple with the warrior",
+                 "send an enemy meeple home with the ogre king")
+GEM_VERBS = {DecisionKind.ALCHEMY_GIVE: "turn your", DecisionKind.ALCHEMY_TAKE: "into a",
+             DecisionKind.POWER_GEM: "take a", DecisionKind.FROZEN_GEM: "freeze your"}
+
+
+def _slot_name(state, p: int, slot: int) -> str:
+    """Name of the kingdom card in ``slot`` of seat ``p``'s colour."""
+    return ALL_KINDS[SLOT_KINDS[state.game.colours[p]][slot]].name
+
+
+def _empire_action(state, d, pending) -> str:
+    """Texts of The Empires' families (and of END when picking gems)."""
+    from gnome_envs.dwarfs_fall.races import CLASSES, POWER_NAMES
+
+    f = d.family
+    kind = DecisionKind(pending.kind) if pending else None
+    if f == Family.CLASS:
+        return f"buy the {CLASSES[d.arg].name} (one action and its gems)"
+    if f == Family.MEEPLE:
+        return "send a plain meeple" if d.arg == 0 else f"send your {CLASSES[d.arg - 1].name}"
+    if f == Family.ABILITY:
+        return f"{ABILITY_TEXTS[d.arg]} (one action)"
+    if f == Family.POWER:
+        return f"use your race's free action ({POWER_NAMES[state.game.races[state.turn_player]]})"
+    if f == Family.END:
+        return "take no more gems"
+    return f"{GEM_VERBS.get(kind, 'choose a')} {GEM_NAMES[d.arg]}"
 
 
 def _royal_action(state, d, pending) -> str:
@@ -159,7 +196,8 @@ def _cell_lines(state, cell: int) -> tuple[str, str, str, str]:
     if state.game.trolls and cell == state.troll_cell:  # the troll, drawn on the north edge
         north = north[:3] + "T" + north[4:]
     n = state.game.num_players
-    marks = "".join(COLOUR_LETTERS[p] * state.dwarfs_of(p, cell) for p in range(n))
+    colours = state.game.colours
+    marks = "".join(COLOUR_LETTERS[colours[p]] * state.dwarfs_of(p, cell) for p in range(n))
     marks += "." * (SPOTS[LAYER_KIND[top]] - len(marks))
     return north, f"{west}{label:<5}{east}", f"{west}{marks:<5}{east}", south
 
@@ -205,6 +243,26 @@ def render_text(state, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def _empire_line(state, p: int) -> str:
+    """The Empires: race, class pieces (where they are) and stolen pouches."""
+    from gnome_envs.dwarfs_fall.components import cell_name
+    from gnome_envs.dwarfs_fall.races import (
+        CLASSES,
+        IN_PILE,
+        NOT_OWNED,
+        NUM_CLASSES,
+        RACE_NAMES,
+    )
+
+    owned = []
+    for c in range(NUM_CLASSES):
+        where = state.pieces[p * NUM_CLASSES + c]
+        if where != NOT_OWNED:
+            owned.append(f"{CLASSES[c].name} {'pile' if where == IN_PILE else cell_name(where)}")
+    return (f", race {RACE_NAMES[state.game.races[p]]}, classes [{', '.join(owned) or '-'}], "
+            f"pouches {state.pouches[p]}")
+
+
 def _cards(counts, names) -> str:
     return ", ".join(f"{k} {names[t]}" for t, k in enumerate(counts) if k) or "none"
 
@@ -212,14 +270,17 @@ def _cards(counts, names) -> str:
 def _player_line(state, p: int, seat: int | None) -> str:
     """One seat's table: public facts; its hidden cards only for itself, bounds for others (R12)."""
     revealed = state.secret_revealed[p]
-    hand = " ".join(KIND_LABEL[k] for k in state.in_hand_kinds(p)) or "-"
+    slots = SLOT_KINDS[state.game.colours[p]]
+    hand = " ".join(KIND_LABEL[slots[k]] for k in state.in_hand_kinds(p)) or "-"
     public_vp = state.score_of(p) - sum(a * b for a, b in zip(state.gems.of(p), GEM_VP))
-    line = (f"player {p} ({Colour(p).name.lower()}): {public_vp} VP on the table, goals {state.goals(p)}, "
+    line = (f"player {p} ({Colour(state.game.colours[p]).name.lower()}): {public_vp} VP on the table, goals {state.goals(p)}, "
             f"pile {state.pile[p]}, hand [{hand}], {state.gems.size(p)} gems, {state.ogres.size(p)} ogre cards, "
             f"monsters {len(state.defeated[p])}, secret "
             + (f"{SECRET_NAMES[state.secret[p]]} (revealed, {SECRET_VP[state.secret[p]]} VP)" if revealed else "hidden")
             + f", trading goals {list(state.trading_won[p])}, kingdom {state.kingdom_size(p)} cards / "
             f"{state.kingdom_vp(p)} VP")
+    if state.game.empires:
+        line += _empire_line(state, p)
     if seat is None:
         return line
     if seat == p:

@@ -7,6 +7,7 @@ digs), ``STORE_GOAL`` (which trading goal the general store buys) and ``DISCARD`
 from __future__ import annotations
 
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
+from gnome_envs.dwarfs_fall.board import INNS
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     IS_MONSTER,
@@ -26,6 +27,7 @@ from gnome_envs.dwarfs_fall.components import (
     layer_code,
 )
 from gnome_envs.dwarfs_fall.decrees import BAR_FIGHT_DWARFS, BAR_FIGHT_OGRES, Decree
+from gnome_envs.dwarfs_fall.empires import has_monsters, pay_monsters, record_adventure
 from gnome_envs.dwarfs_fall.flow import discard_ogre, draw_ogre, refill_trading_row
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
@@ -66,12 +68,21 @@ def complete_task(state: DwarfsFallState, p: int, cell: int) -> None:
     kind = state.kind_at(cell)
     if (state.game.royal and kind == TAVERN and state.decree(Decree.BAR_FIGHTS)
             and state.dwarfs_of(p, cell) >= BAR_FIGHT_DWARFS
+            and not (state.game.empires and state.region_at(cell).wolf)
             and not (state.game.trolls and _warband_here(state, cell, kind))):  # D11
         state.return_to_pile(p, cell, BAR_FIGHT_DWARFS)
         for _ in range(BAR_FIGHT_OGRES):
             draw_ogre(state, p)
         return
-    state.return_to_pile(p, cell, state.required_at(cell, p))
+    required = state.required_at(cell, p)
+    if state.game.empires:
+        if IS_MONSTER[kind]:
+            record_adventure(state, p, cell)
+        required = min(required, state.dwarfs_of(p, cell))  # X3.3: accurate elves stay where they are
+        if kind in INNS and state.region_at(cell).wolf:  # X6.3: the wolf keeps inns shut
+            state.return_to_pile(p, cell, required)
+            return
+    state.return_to_pile(p, cell, required)
     if state.game.trolls and _warband_here(state, cell, kind):  # T4.2
         for _ in range(WARBAND_OGRES):
             draw_ogre(state, p)
@@ -104,8 +115,9 @@ def _mine(state: DwarfsFallState, p: int, cell: int) -> None:
 
 
 def _tavern(state: DwarfsFallState, p: int, cell: int) -> None:
-    """R7.6: one ogre card from the deck."""
-    draw_ogre(state, p)
+    """R7.6: one ogre card from the deck (two from the ogres' castle, X4.3)."""
+    for _ in range(ALL_KINDS[state.kind_at(cell)].amount):
+        draw_ogre(state, p)
 
 
 def _store(state: DwarfsFallState, p: int, cell: int) -> None:
@@ -173,7 +185,9 @@ def _dig_stack(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 # ---------------------------------------------------------------------------- the store (R7.7)
 def can_pay(state: DwarfsFallState, p: int, goal: int) -> bool:
-    """Whether seat ``p`` holds the gems trading goal ``goal`` costs."""
+    """Whether seat ``p`` holds the gems (and, for a dragon egg, the monsters) ``goal`` costs."""
+    if TRADING_GOALS[goal].monsters and not has_monsters(state, p, goal):
+        return False
     return all(h >= c for h, c in zip(state.gems.of(p), TRADING_GOALS[goal].cost))
 
 
@@ -211,6 +225,7 @@ def buy(state: DwarfsFallState, p: int, slot: int, traded: int = -1) -> None:
         if k:
             state.gems.lose(p, gem, k)
             state.gem_pile[gem] += k
+    pay_monsters(state, p, TRADING_GOALS[goal].monsters)  # X8.1: dragon eggs cost a monster
     won = list(state.trading_won[p])
     if traded >= 0:
         won.remove(traded)

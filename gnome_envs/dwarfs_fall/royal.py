@@ -131,8 +131,7 @@ def _tunnel_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 
 
 def _tunnel(state: DwarfsFallState, d: Decision, action: int) -> None:
-    state.add_dwarfs(d.player, d.data[0], -1)
-    state.add_dwarfs(d.player, _layout(state).decode(action).arg, 1)
+    state.move_meeple(d.player, d.data[0], _layout(state).decode(action).arg)
 
 
 # ---------------------------------------------------------------------------- Charming Merchants (D5)
@@ -140,6 +139,8 @@ def trade_ins(state: DwarfsFallState, p: int, goal: int) -> list[int]:
     """Won trading goals of seat ``p`` worth less than ``goal`` whose cost, with its gems, pays for it."""
     held = state.gems.of(p)
     want = TRADING_GOALS[goal]
+    if want.monsters and len(state.defeated[p]) < want.monsters:  # a dragon egg still costs its monster
+        return []
     return [g for g in state.trading_won[p] if TRADING_GOALS[g].vp < want.vp
             and all(h + old >= new for h, old, new in zip(held, TRADING_GOALS[g].cost, want.cost))]
 

@@ -1,7 +1,9 @@
 """Build a Dwar7s Fall position from a readable description (for tests, puzzles, curricula).
 
 The mat is a dict from cell names (``"d4"``: column a-h, row 1-8 from the top) to card tokens.
-A card token is a colour letter (``B R G Y``), a kind (``cas gol eme rub dia tav sto dra fro``)
+A card token is a colour letter (``B R G Y``, and The Empires' ``P O K``: purple elves, orange
+ogres, black crystal dwarfs), a kind (``cas gol eme rub dia tav sto dra fro``; ``ocs`` the ogres'
+castle, ``fdr`` forest dragon, ``wol`` big bad wolf, ``tre`` treant)
 and an optional rotation in quarter turns clockwise: ``"Rgol/1"`` is the red gold mine turned
 90 degrees. Stacks list their cards bottom to top joined by ``+``: ``"Bgol+Rgol/2"``.
 Dwarfs are a dict from cell names to colour letters: ``{"d4": "BBY"}``. ``"Nmem"`` is a battle
@@ -18,7 +20,9 @@ With ``expansions=("trolls_bridge",)`` the lake lies on d4 (leave that square ou
 ``toll`` the chip's step and ``roaming`` the roaming deck (top card last). With
 ``expansions=("royal_decrees",)`` ``decrees`` (``decrees.Decree`` values) replaces the
 scenario's decrees; under Hard Workers the position starts at ``turn_player``'s morning, the
-axe in its hands.
+axe in its hands. With ``expansions=("empires",)`` (seats' colours follow ``races``)
+``classes`` maps a seat to ``{class name: cell name or "pile"}`` (a class piece on a cell is one
+of that seat's meeples named in ``dwarfs``) and ``pouches`` gives seats' stolen pouches.
 """
 
 from __future__ import annotations
@@ -28,16 +32,20 @@ from typing import Any
 
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.dwarfs_fall.components import (
+    BIG_BAD_WOLF,
+    CASTLE_SLOT,
     COLOUR_LETTERS,
+    FOREST_DRAGON,
     GEM_PILE,
     MEMORIAL_CODE,
     NUM_MOODS,
     NUM_ROAMING,
     NUM_ROTATIONS,
-    NUM_SECRETS,
-    NUM_TRADING_GOALS,
+    OGRE_CASTLE,
+    SLOT_KINDS,
     SPOTS,
     TRADING_ROW,
+    TREANT,
     Kind,
     card_code,
     cell_index,
@@ -48,12 +56,23 @@ from gnome_envs.dwarfs_fall.flow import completable  # noqa: F401  (registers th
 from gnome_envs.dwarfs_fall.game import make_game
 from gnome_envs.dwarfs_fall.goals import check_secrets
 from gnome_envs.dwarfs_fall.pending import Step, advance, push
+from gnome_envs.dwarfs_fall.races import (
+    CLASSES,
+    IN_PILE,
+    NUM_CLASSES,
+    RACE_CLASSES,
+    Class,
+)
+
+CLASS_NAMES = {c.name.lower(): int(c) for c in Class}
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 from gnome_envs.dwarfs_fall.troll import setup_troll
 
 KIND_TOKENS = {"cas": Kind.CASTLE, "gol": Kind.GOLD_MINE, "eme": Kind.EMERALD_MINE, "rub": Kind.RUBY_MINE,
                "dia": Kind.DIAMOND_MINE, "tav": Kind.TAVERN, "sto": Kind.STORE, "dra": Kind.DRAGON,
-               "fro": Kind.FROST_GIANT}
+               "fro": Kind.FROST_GIANT, "ocs": OGRE_CASTLE, "fdr": FOREST_DRAGON, "wol": BIG_BAD_WOLF,
+               "tre": TREANT}
+PILE = "pile"
 PHASES = ("actions", "resolve", "discard", "end")
 MEMORIAL_TOKEN = "Nmem"
 PHASE_STEPS = (Step.ACTION_PHASE, Step.RESOLVE_PHASE, Step.DISCARD_PHASE, Step.END_TURN)
@@ -91,6 +110,8 @@ def build_position(
     moods: Sequence[int] | None = None,
     toll: int = 0,
     roaming: Sequence[int] | None = None,
+    classes: Mapping[int, Mapping[str, str]] | None = None,
+    pouches: Mapping[int, int] | None = None,
     **config: Any,
 ) -> DwarfsFallState:
     """A position at the start of ``phase`` of ``turn_player``'s turn (see the module docstring)."""
@@ -112,9 +133,12 @@ def build_position(
     for p, tokens in (defeated or {}).items():
         for token in tokens:
             colour, kind, _ = parse_card(token)
-            _take_from_hand(state, colour, kind)
-            state.defeated[p] = state.defeated[p] + (card_code(colour, kind),)
+            state.defeated[p] = state.defeated[p] + (_take_from_hand(state, colour, kind)[2],)
+    if classes or pouches:
+        _buy_classes(state, classes or {}, pouches or {})
     _place_dwarfs(state, dwarfs or {})
+    if classes:
+        _place_classes(state, classes)
     _deal_gems(state, gems or {})
     _deal_ogres(state, ogres or {})
     _deal_goals(state, secrets, trading_row, trading_won or {})
@@ -155,12 +179,49 @@ def _set_troll(state: DwarfsFallState, troll: str | None, moods: Sequence[int] |
         state.roaming_discard = sorted(set(range(NUM_ROAMING)) - set(roaming))
 
 
-def _take_from_hand(state: DwarfsFallState, colour: int, kind: int) -> None:
-    if colour >= state.game.num_players:
-        raise ConfigError(f"colour {COLOUR_LETTERS[colour]} has no seat in a {state.game.num_players}-player game")
-    if not state.in_hand[colour] >> kind & 1:
+def _take_from_hand(state: DwarfsFallState, colour: int, kind: int) -> tuple[int, int, int]:
+    """Take a card from its owner's hand: (seat, slot, card code)."""
+    seat = state.game.colour_seat[colour]
+    if seat < 0:
+        raise ConfigError(f"colour {COLOUR_LETTERS[colour]} has no seat in this game")
+    if kind not in SLOT_KINDS[colour]:
+        raise ConfigError(f"colour {COLOUR_LETTERS[colour]} has no card of kind {kind}")
+    slot = SLOT_KINDS[colour].index(kind)
+    if not state.in_hand[seat] >> slot & 1:
         raise ConfigError(f"the {COLOUR_LETTERS[colour]} card of kind {kind} is used twice")
-    state.in_hand[colour] &= ~(1 << kind)
+    state.in_hand[seat] &= ~(1 << slot)
+    return seat, slot, card_code(colour, slot)
+
+
+def _buy_classes(state: DwarfsFallState, classes: Mapping[int, Mapping[str, str]], pouches: Mapping[int, int]) -> None:
+    """The Empires: class pieces owned (extra ones join the pile) and stolen pouches."""
+    if not state.game.empires:
+        raise ConfigError("classes and pouches need the 'empires' expansion")
+    for p, owned in classes.items():
+        for name in owned:
+            if name not in CLASS_NAMES or CLASS_NAMES[name] not in RACE_CLASSES[state.game.races[p]]:
+                raise ConfigError(f"seat {p} cannot own a {name!r}")
+            cls = CLASS_NAMES[name]
+            state.pieces[p * NUM_CLASSES + cls] = IN_PILE
+            if CLASSES[cls].extra:
+                state.meeples[p] += 1
+                state.pile[p] += 1
+    for p, k in pouches.items():
+        state.pouches[p] += k
+        state.pouch_pile -= k
+        if state.pouch_pile < 0:
+            raise ConfigError(f"more stolen pouches than the pile holds: {dict(pouches)}")
+
+
+def _place_classes(state: DwarfsFallState, classes: Mapping[int, Mapping[str, str]]) -> None:
+    for p, owned in classes.items():
+        for name, where in owned.items():
+            if where == PILE:
+                continue
+            cell = cell_index(where)
+            if state.plain_at(p, cell) < 1:
+                raise ConfigError(f"seat {p}'s {name} on {where} needs one of its meeples there (dwarfs)")
+            state.pieces[p * NUM_CLASSES + CLASS_NAMES[name]] = cell
 
 
 def _lay_mat(state: DwarfsFallState, mat: Mapping[str, str]) -> None:
@@ -172,10 +233,10 @@ def _lay_mat(state: DwarfsFallState, mat: Mapping[str, str]) -> None:
             continue
         for token in tokens.split("+"):
             colour, kind, rotation = parse_card(token)
-            _take_from_hand(state, colour, kind)
-            stack.append(layer(card_code(colour, kind), rotation))
-            if kind == Kind.CASTLE:
-                state.castle_cell[colour] = cell
+            seat, slot, code = _take_from_hand(state, colour, kind)
+            stack.append(layer(code, rotation))
+            if slot == CASTLE_SLOT:
+                state.castle_cell[seat] = cell
         state.set_stack(cell, tuple(stack))
 
 
@@ -186,8 +247,8 @@ def _place_dwarfs(state: DwarfsFallState, dwarfs: Mapping[str, str]) -> None:
         if kind < 0 or len(letters) > SPOTS[kind]:
             raise ConfigError(f"{name}: {len(letters)} dwarfs do not fit there")
         for letter in letters:
-            p = COLOUR_LETTERS.index(letter)
-            if p >= state.game.num_players or state.pile[p] == 0:
+            p = state.game.colour_seat[COLOUR_LETTERS.index(letter)]
+            if p < 0 or state.pile[p] == 0:
                 raise ConfigError(f"{name}: no {letter} dwarf left")
             state.place_from_pile(p, cell)
 
@@ -221,19 +282,19 @@ def _deal_goals(state: DwarfsFallState, secrets: Sequence[int] | None, row: Sequ
                 won: Mapping[int, Sequence[int]]) -> None:
     n = state.game.num_players
     chosen = list(secrets) if secrets is not None else list(range(n))
-    if len(chosen) != n or len(set(chosen)) != n or not all(0 <= s < NUM_SECRETS for s in chosen):
+    if len(chosen) != n or len(set(chosen)) != n or not all(0 <= s < state.game.num_secrets for s in chosen):
         raise ConfigError(f"secrets must name {n} different secret goals, got {chosen}")
     state.secret = chosen
-    state.secret_box = sorted(set(range(NUM_SECRETS)) - set(chosen))
+    state.secret_box = sorted(set(range(state.game.num_secrets)) - set(chosen))
     used = [g for goals in won.values() for g in goals]
-    face_up = list(row) if row is not None else [g for g in range(NUM_TRADING_GOALS) if g not in used][:TRADING_ROW]
+    face_up = list(row) if row is not None else [g for g in state.game.trading_goals if g not in used][:TRADING_ROW]
     named = used + [g for g in face_up if g >= 0]
-    if len(set(named)) != len(named) or not all(0 <= g < NUM_TRADING_GOALS for g in named):
+    if len(set(named)) != len(named) or not all(g in state.game.trading_goals for g in named):
         raise ConfigError(f"trading goals named twice or unknown: {named}")
     for p, goals in won.items():
         state.trading_won[p] = tuple(goals)
     state.trading_row = face_up + [-1] * (TRADING_ROW - len(face_up))
-    deck = [g for g in range(NUM_TRADING_GOALS) if g not in named]
+    deck = [g for g in state.game.trading_goals if g not in named]
     state.rng.shuffle(deck)
     state.trading_deck = deck
 

@@ -17,6 +17,7 @@ import numpy as np
 from gnome_envs.core.decision_state import DecisionLoopState
 from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
+from gnome_envs.dwarfs_fall import empires
 from gnome_envs.dwarfs_fall.board import Regions, compute_regions, monster_in
 from gnome_envs.dwarfs_fall.components import (
     BASE_ACTIONS,
@@ -39,6 +40,7 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.decrees import (
     HIGH_HO_ACTIONS,
+    MINE_KINDS,
     Decree,
     kingdom_score,
     monster_required,
@@ -46,6 +48,7 @@ from gnome_envs.dwarfs_fall.decrees import (
 from gnome_envs.dwarfs_fall.hands import Hands
 from gnome_envs.dwarfs_fall.observation import refresh_cell_dwarfs
 from gnome_envs.dwarfs_fall.pending import RULES, Decision, DecisionKind
+from gnome_envs.dwarfs_fall.races import IN_PILE, NOT_OWNED, NUM_CLASSES, POUCHES
 
 ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
 NO_CELL = -1
@@ -105,6 +108,14 @@ class DwarfsFallState(DecisionLoopState):
             self.monster_played = [False] * n  # Dragon King: a monster played from hand this turn
             self.first_player = 0  # Hard Workers: the axe
             self.night = False  # Hard Workers: the night half of the round
+        if game.empires:  # The Empires (empires.py; attributes only in those games)
+            self.meeples = [DWARFS_PER_COLOUR] * n  # each seat's meeples, extra class meeples included
+            self.pieces = [NOT_OWNED] * (n * NUM_CLASSES)  # per (seat, class): NOT_OWNED, IN_PILE or a cell
+            self.pouches = [0] * n  # stolen pouches (ogres, X4.4)
+            self.pouch_pile = POUCHES
+            self.boxed: tuple[int, ...] = ()  # defeated monsters sent to the box (scales, dragon eggs)
+            self.power_used = False  # the race's free action was used this turn
+            self.adventured = [False] * n  # a monster slain with three types of meeples (Adventurers)
         self.pending: Decision | None = None
         self.tasks: list[tuple] = []
         self._regions: Regions | None = None
@@ -195,9 +206,13 @@ class DwarfsFallState(DecisionLoopState):
         """Seat ``p``'s dwarfs on ``cell``."""
         return self.dwarfs[cell * self.game.num_players + p]
 
+    def meeple_count(self, p: int) -> int:
+        """Seat ``p``'s meeples, on the mat and in the pile (7, or 8 with an extra class meeple)."""
+        return self.meeples[p] if self.game.empires else DWARFS_PER_COLOUR
+
     def cells_with_dwarfs(self, p: int) -> list[int]:
         """Cells holding at least one dwarf of seat ``p``."""
-        if self.pile[p] == DWARFS_PER_COLOUR:
+        if self.pile[p] == self.meeple_count(p):
             return []
         n = self.game.num_players
         d = self.dwarfs
@@ -205,7 +220,7 @@ class DwarfsFallState(DecisionLoopState):
 
     def on_board(self, p: int) -> int:
         """Seat ``p``'s dwarfs on the mat."""
-        return DWARFS_PER_COLOUR - self.pile[p]
+        return self.meeple_count(p) - self.pile[p]
 
     def kingdom(self, p: int):
         """The region of seat ``p``'s castle, or None while the castle is in hand (R6.1)."""
@@ -226,7 +241,9 @@ class DwarfsFallState(DecisionLoopState):
         if self.game.royal:
             return kingdom_score(self, p)
         k = self.kingdom(p)
-        return k.vp if k is not None else 0
+        if k is None:
+            return 0
+        return k.vp + empires.party_bonus(self, p, k) if self.game.empires else k.vp
 
     def region_at(self, cell: int):
         """The region of the card on ``cell``."""
@@ -237,7 +254,12 @@ class DwarfsFallState(DecisionLoopState):
         """Actions seat ``p`` may take this turn: 3, plus 1 with its castle in play and no frost
         giant in its kingdom (R5.1, R6.5)."""
         k = self.kingdom(p)
-        extra = CASTLE_EXTRA_ACTIONS if k is not None and not k.frost_giant else 0
+        if k is None:
+            extra = 0
+        elif self.game.empires:  # X4.9, X6.4: frozen souls, treants
+            extra = 0 if empires.extra_action_blocked(self, p, k) else CASTLE_EXTRA_ACTIONS
+        else:
+            extra = 0 if k.frost_giant else CASTLE_EXTRA_ACTIONS
         if self.game.royal:  # D13 High Ho, D8 Hired Hands
             base = HIGH_HO_ACTIONS if self.decree(Decree.HIGH_HO) else BASE_ACTIONS
             return base + extra + (self.bonus_actions if p == self.turn_player else 0)
@@ -248,6 +270,8 @@ class DwarfsFallState(DecisionLoopState):
         Mighty troll (T4.4), fewer for seasoned beast hunters (D6)."""
         kind = LAYER_KIND[self.top[cell]]
         if not IS_MONSTER[kind]:
+            if p >= 0 and self.game.empires and kind in MINE_KINDS:  # X3.2, X4.2: slow gathering
+                return empires.mine_required(self, p, REQUIRED[kind])
             return REQUIRED[kind]
         if self.game.trolls and cell == self.troll_cell and self.mood_deck[0] == Mood.MIGHTY:
             return MIGHTY_REQUIRED
@@ -303,17 +327,47 @@ class DwarfsFallState(DecisionLoopState):
         if board is not None:
             refresh_cell_dwarfs(self, board, cell)
 
-    def place_from_pile(self, p: int, cell: int) -> None:
-        """A dwarf of seat ``p`` leaves the pile for ``cell``."""
+    def place_from_pile(self, p: int, cell: int, piece: int = -1) -> None:
+        """A dwarf of seat ``p`` (plain, or the class ``piece``) leaves the pile for ``cell``."""
         self.pile[p] -= 1
         self._public[p] = None
+        if piece >= 0:
+            self.pieces[p * NUM_CLASSES + piece] = cell
         self.add_dwarfs(p, cell, 1)
 
     def return_to_pile(self, p: int, cell: int, k: int) -> None:
-        """``k`` dwarfs of seat ``p`` on ``cell`` go back to the pile."""
+        """``k`` dwarfs of seat ``p`` on ``cell`` go back to the pile (plain meeples first, O52)."""
+        if self.game.empires:
+            for _ in range(k - self.plain_at(p, cell)):
+                self.pieces[p * NUM_CLASSES + self.pieces_at(p, cell)[0]] = IN_PILE
         self.add_dwarfs(p, cell, -k)
         self.pile[p] += k
         self._public[p] = None
+
+    def move_meeple(self, p: int, src: int, dst: int, piece: int = -1) -> None:
+        """One meeple of seat ``p`` goes from ``src`` to ``dst``: the class ``piece`` if given,
+        else a plain one, else its class piece there that comes first in class order (O52)."""
+        if self.game.empires:
+            if piece < 0 and not self.plain_at(p, src):
+                piece = self.pieces_at(p, src)[0]
+            if piece >= 0:
+                self.pieces[p * NUM_CLASSES + piece] = dst
+        self.add_dwarfs(p, src, -1)
+        self.add_dwarfs(p, dst, 1)
+
+    def pieces_at(self, p: int, cell: int) -> list[int]:
+        """Classes of seat ``p``'s class pieces on ``cell`` (a cell, or IN_PILE), in class order."""
+        base = p * NUM_CLASSES
+        pieces = self.pieces
+        return [c for c in range(NUM_CLASSES) if pieces[base + c] == cell]
+
+    def plain_at(self, p: int, cell: int) -> int:
+        """Seat ``p``'s plain (class-less) meeples on ``cell``."""
+        return self.dwarfs_of(p, cell) - len(self.pieces_at(p, cell))
+
+    def plain_in_pile(self, p: int) -> int:
+        """Seat ``p``'s plain meeples in its pile."""
+        return self.pile[p] - (len(self.pieces_at(p, IN_PILE)) if self.game.empires else 0)
 
     def clear_cell(self, cell: int) -> None:
         """Every dwarf on ``cell`` goes back to its owner's pile."""
@@ -340,7 +394,10 @@ class DwarfsFallState(DecisionLoopState):
         vp = sum(TRADING_GOALS[g].vp for g in self.trading_won[p])
         if self.secret_revealed[p]:
             vp += SECRET_VP[self.secret[p]]
-        vp += MONSTER_VP * len(self.defeated[p])
+        if self.game.empires:  # X3.4 clean shot, X5.8 class meeples
+            vp += empires.monster_vp(self, p) * len(self.defeated[p]) + empires.class_vp(self, p)
+        else:
+            vp += MONSTER_VP * len(self.defeated[p])
         vp += sum(c * v for c, v in zip(self.gems.of(p), GEM_VP))
         return vp + self.kingdom_vp(p)
 

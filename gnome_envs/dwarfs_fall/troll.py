@@ -184,7 +184,13 @@ def _ogre_go(state: DwarfsFallState, p: int, kind: int, *args: int) -> None:
     from gnome_envs.dwarfs_fall.ogres import steal
 
     if kind == Ogre.AMBUSH:
-        state.clear_cell(args[0])
+        from gnome_envs.dwarfs_fall.ogres import ambush
+
+        ambush(state, p, args[0])
+    elif kind == Ogre.WRECKING_BALL:
+        from gnome_envs.dwarfs_fall.empire_actions import wreck
+
+        wreck(state, p, args[0])
     elif kind == Ogre.BRUTE:
         offer(state, DecisionKind.BRUTE_OWN, p, (args[0], args[1]))
     elif kind == Ogre.PANIC:

@@ -6,17 +6,17 @@ kingdom card goes and how it is turned). Clause numbers refer to ``seeds/dwarfs_
 
 from __future__ import annotations
 
-from gnome_envs.dwarfs_fall import ogres
+from gnome_envs.dwarfs_fall import empire_actions, ogres
 from gnome_envs.dwarfs_fall import royal as royal_rules
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
 from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER, can_stack_on
 from gnome_envs.dwarfs_fall.components import (
+    CASTLE_SLOT,
+    CODE_KIND,
     DISTINCT_ROTATIONS,
-    DWARFS_PER_COLOUR,
     IS_MONSTER,
     NEIGHBOUR,
     NUM_CELLS,
-    Kind,
     card_code,
     layer,
 )
@@ -32,8 +32,6 @@ from gnome_envs.dwarfs_fall.pending import (
 )
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
-CASTLE = int(Kind.CASTLE)
-
 
 def _layout(state: DwarfsFallState) -> ActionLayout:
     return state.game.action_layout
@@ -48,7 +46,7 @@ def room_cells(state: DwarfsFallState) -> list[int]:
 def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
     """(cell, side) of every one-card move of seat ``p``'s dwarfs (R5.4)."""
     out: list[tuple[int, int]] = []
-    if state.pile[p] == DWARFS_PER_COLOUR:
+    if state.pile[p] == state.meeple_count(p):
         return out
     regions = state.regions
     passable = regions.passable
@@ -71,17 +69,22 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     legal = [layout.end()]
     royal = state.game.royal
     can_act = state.actions_used < state.action_limit(p)
+    empires = state.game.empires
     if can_act:
         if royal and state.end_triggered and state.decree(Decree.DRAGON_KING):  # D10.3: no new monsters
-            kinds = [k for k in kinds if not IS_MONSTER[k]]
-        legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, k)]
-        if state.pile[p]:
-            cells = room_cells(state)
-            legal += [layout.dwarf(c) for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
+            colour = state.game.colours[p]
+            kinds = [k for k in kinds if not IS_MONSTER[CODE_KIND[card_code(colour, k)]]]
+        legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, p, k)]
+    if state.pile[p] and (empire_actions.placeable_types(state, p, can_act) if empires else can_act):
+        cells = room_cells(state)
+        legal += [layout.dwarf(c) for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
+    if can_act:
         legal += [layout.move(c, side) for c, side in move_options(state, p)]
     legal += [layout.ogre(kind) for kind in ogres.playable(state, p)]
     if royal:
         legal += royal_rules.extra_actions(state, p, room_cells(state) if can_act else [], can_act)
+    if empires:
+        legal += empire_actions.extra_actions(state, p, can_act)
     return legal
 
 
@@ -95,23 +98,35 @@ def _action(state: DwarfsFallState, d: Decision, action: int) -> None:
     if family == Family.CARD:
         offer(state, DecisionKind.PLACE_CARD, p, (decoded.arg,))
     elif family == Family.DWARF:
+        if state.game.empires:  # X5.7: which meeple goes
+            empire_actions.place(state, p, decoded.arg, state.actions_used < state.action_limit(p))
+            return
         state.place_from_pile(p, decoded.arg)
         state.actions_used += 1
         if state.game.royal:
             royal_rules.placed_dwarf(state, decoded.arg)
     elif family == Family.MOVE:
         cell, side = decoded.arg, decoded.arg2
-        state.add_dwarfs(p, cell, -1)
-        state.add_dwarfs(p, NEIGHBOUR[cell][side], 1)
+        if state.game.empires:
+            empire_actions.move(state, p, cell, NEIGHBOUR[cell][side])
+            return
+        state.move_meeple(p, cell, NEIGHBOUR[cell][side])
         state.actions_used += 1
     elif family == Family.OGRE:
         ogres.play(state, p, decoded.arg)
+    elif family in EMPIRE_FAMILIES:
+        empire_actions.act(state, p, decoded)
     else:
         royal_rules.act(state, p, decoded)
 
 
-def placement_cells(state: DwarfsFallState, kind: int) -> list[int]:
-    """Cells where a card of ``kind`` may go: next to a card, or on a stack of its kind (R3.2, R3.3)."""
+EMPIRE_FAMILIES = frozenset({Family.CLASS, Family.ABILITY, Family.POWER})
+
+
+def placement_cells(state: DwarfsFallState, p: int, slot: int) -> list[int]:
+    """Cells where seat ``p``'s card in ``slot`` may go: next to a card, or on a stack of its
+    kind (R3.2, R3.3)."""
+    kind = CODE_KIND[card_code(state.game.colours[p], slot)]
     regions = state.regions
     cells = list(regions.frontier)
     if not regions.empty:
@@ -121,25 +136,26 @@ def placement_cells(state: DwarfsFallState, kind: int) -> list[int]:
 
 
 def _place_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
-    kind = data[0]
+    slot = data[0]
     layout = _layout(state)
-    rotations = DISTINCT_ROTATIONS[card_code(p, kind)]
-    return [layout.place(c, r) for c in placement_cells(state, kind) for r in rotations]
+    rotations = DISTINCT_ROTATIONS[card_code(state.game.colours[p], slot)]
+    return [layout.place(c, r) for c in placement_cells(state, p, slot) for r in rotations]
 
 
 def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
     """R5.2: the card leaves the hand for the mat; a castle in play gives its extra action."""
-    p, kind = d.player, d.data[0]
+    p, slot = d.player, d.data[0]
     decoded = _layout(state).decode(action)
     cell = decoded.arg
-    if kind == CASTLE:
+    if slot == CASTLE_SLOT:
         state.castle_cell[p] = cell
-    state.put_card(cell, layer(card_code(p, kind), decoded.arg2))
-    state.in_hand[p] &= ~(1 << kind)
+    code = card_code(state.game.colours[p], slot)
+    state.put_card(cell, layer(code, decoded.arg2))
+    state.in_hand[p] &= ~(1 << slot)
     state.touch(p)
     state.actions_used += 1
     if state.game.royal:
-        royal_rules.played_card(state, p, kind)
+        royal_rules.played_card(state, p, CODE_KIND[code])
 
 
 DECISIONS.update({

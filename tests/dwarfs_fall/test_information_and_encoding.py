@@ -8,8 +8,8 @@ import numpy as np
 from gnome_envs.dwarfs_fall.actions import LAYOUTS, Decoded
 from gnome_envs.dwarfs_fall.components import NUM_KINDS, Ogre
 from gnome_envs.dwarfs_fall.goals import secret_met
-from gnome_envs.dwarfs_fall.observation import LAYOUTS as OBS_LAYOUTS
-from gnome_envs.dwarfs_fall.observation import PLAYER_FEATURES
+from gnome_envs.dwarfs_fall.observation_layout import LAYOUTS as OBS_LAYOUTS
+from gnome_envs.dwarfs_fall.observation_layout import PLAYER_FEATURES
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 
 from .helpers import BLUE, RED, Secret, act, build, cell, fresh, layout

@@ -7,7 +7,7 @@ import pytest
 
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import make_game
-from gnome_envs.dwarfs_fall.components import LAYER_WALLS, MEMORIAL, TRADING_GOALS
+from gnome_envs.dwarfs_fall.components import LAYER_WALLS, MEMORIAL, NUM_TRADING_GOALS, TRADING_GOALS
 from gnome_envs.dwarfs_fall.decrees import SCENARIO_NAMES, SCENARIOS, Decree
 from gnome_envs.dwarfs_fall.pending import RULES
 
@@ -278,7 +278,7 @@ def test_d_layouts_round_trip_and_name_every_action():
         for ogres in (5, 6):  # without and with Troll's Bridge
             for royal in (False, True):
                 lay = layout_for(n, ogres, royal)
-                assert lay.size[Family.TRADE_IN] == len(TRADING_GOALS) * royal and lay.size[Family.HIRE] == ogres * royal
+                assert lay.size[Family.TRADE_IN] == NUM_TRADING_GOALS * royal and lay.size[Family.HIRE] == ogres * royal
                 assert lay.size[Family.OGRE] == ogres and lay.size[Family.DISCARD] == 4 + ogres
                 for a in range(lay.num_actions):
                     assert lay.encode(lay.decode(a)) == a
