@@ -168,6 +168,8 @@ def test_wilson_interval_and_config_parsing() -> None:
     assert common.wilson_interval(0, 10)[0] == 0.0
     assert common.parse_config(["deluxe=true", "children=False", "max_steps=300", "x=ab"]) == {
         "deluxe": True, "children": False, "max_steps": 300, "x": "ab"}
+    assert common.parse_config(["expansions=empires,trolls_bridge", "races=elves,", "n=1,2"]) == {
+        "expansions": ["empires", "trolls_bridge"], "races": ["elves"], "n": [1, 2]}
     assert common.win_shares([0, 1, 0]) == [0.5, 0.0, 0.5]
     mean, std = common.mean_std([1.0, 3.0])
     assert (mean, std) == pytest.approx((2.0, float(np.sqrt(2.0))))

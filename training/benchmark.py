@@ -1,7 +1,7 @@
 """Speed benchmark: random masked games through the full PettingZoo AEC API, side by side.
 
     python -m training.benchmark [--seconds 5] [--envs gnome_village_v0 connect_four_v3 floor_v0]
-                                 [--players 2] [--json]
+                                 [--players 2] [--config key=value] [--json]
 
 One process, one thread: every registered gnome env, PettingZoo's ``connect_four_v3`` (the
 reference; DESIGN.md's target is every env at or above its steps/s) and a trivial turn-taking
@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"seed of the shared action Generator (default: {DEFAULT_SEED})")
     parser.add_argument("--cpu", type=int, default=None,
                         help="pin this process to one CPU core (Linux), e.g. --cpu 0")
+    common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
 
@@ -93,8 +94,9 @@ def _connect_four_target() -> Target:
     return Target(CONNECT_FOUR, 2, connect_four_v3.env)
 
 
-def build_targets(names: list[str], players: int) -> list[Target]:
-    """The benchmark targets named in ``names`` (duplicates dropped, order kept)."""
+def build_targets(names: list[str], players: int, config: dict | None = None) -> list[Target]:
+    """The benchmark targets named in ``names`` (duplicates dropped, order kept); ``config`` goes
+    to every gnome env (e.g. expansions)."""
     targets = []
     for name in dict.fromkeys(names):
         if name == CONNECT_FOUR:
@@ -102,16 +104,16 @@ def build_targets(names: list[str], players: int) -> list[Target]:
         elif name == FLOOR_NAME:
             targets.append(Target(FLOOR_NAME, 2, floor_env))
         else:
-            targets.append(_gnome_target(name, players))
+            targets.append(_gnome_target(name, players, config or {}))
     return targets
 
 
-def _gnome_target(env_id: str, players: int) -> Target:
+def _gnome_target(env_id: str, players: int, config: dict) -> Target:
     try:
-        gnome_envs.make(env_id, num_players=players)
+        gnome_envs.make(env_id, num_players=players, **config)
     except GnomeEnvsError as error:
         return Target(env_id, players, None, f"unavailable: {error}", gnome=True)
-    return Target(env_id, players, lambda: gnome_envs.make(env_id, num_players=players), gnome=True)
+    return Target(env_id, players, lambda: gnome_envs.make(env_id, num_players=players, **config), gnome=True)
 
 
 # ---------------------------------------------------------------------------- measuring
@@ -252,7 +254,8 @@ def run(args: argparse.Namespace) -> int:
     if args.cpu is not None:
         os.sched_setaffinity(0, {args.cpu})
     rng = np.random.default_rng(args.seed)
-    targets = build_targets(args.envs, args.players)
+    config = common.parse_config(args.config)
+    targets = build_targets(args.envs, args.players, config)
     rows = []
     bar = common.progress_bar(len(targets), "benchmark", disable=args.no_progress, unit="env")
     for target in targets:
@@ -261,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
         bar.update(1)
     bar.close()
     add_reference_ratios(rows)
-    report = {"job": "benchmark", "seconds": args.seconds, "players": args.players,
+    report = {"job": "benchmark", "seconds": args.seconds, "players": args.players, "config": config,
               "seed": args.seed, "system": environment_info(args.cpu), "rows": rows}
     return common.emit(report, args.json, render_text)
 

@@ -120,7 +120,10 @@ def _looks_numeric(text: str) -> bool:
 
 # ---------------------------------------------------------------------------- --config
 def parse_value(text: str) -> Any:
-    """Typed value of a ``--config`` right-hand side: bool, None, int, float, else the string."""
+    """Typed value of a ``--config`` right-hand side: bool, None, int, float, else the string; a
+    comma makes a list (``empires,trolls_bridge``; ``empires,`` is a list of one)."""
+    if "," in text:
+        return [parse_value(part) for part in text.split(",") if part.strip()]
     lowered = text.strip().lower()
     if lowered in TRUE_WORDS:
         return True
@@ -161,7 +164,7 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config", action="append", default=[], metavar="KEY=VALUE",
         help="game or adapter option, repeatable, e.g. --config deluxe=true "
-             "(true/false -> bool, integers -> int, none -> None)",
+             "(true/false -> bool, integers -> int, none -> None, a,b -> list, a, -> list of one)",
     )
 
 

@@ -67,6 +67,14 @@ def placeable_types(state: DwarfsFallState, p: int, can_act: bool) -> list[int]:
     return out + [c for c in state.pieces_at(p, IN_PILE) if can_act or FREE_PLACING[c]]
 
 
+def free_piece_in_pile(state: DwarfsFallState, p: int) -> bool:
+    """Whether seat ``p``'s pile holds a class meeple placed without an action."""
+    base = p * NUM_CLASSES
+    pieces = state.pieces
+    return IN_PILE in pieces[base:base + NUM_CLASSES] and any(
+        FREE_PLACING[c] and pieces[base + c] == IN_PILE for c in range(NUM_CLASSES))
+
+
 def place(state: DwarfsFallState, p: int, cell: int, can_act: bool) -> None:
     """The DWARF action: a plain meeple goes, or the player picks which (MEEPLE_TYPE)."""
     types = placeable_types(state, p, can_act)
@@ -118,7 +126,8 @@ def extra_actions(state: DwarfsFallState, p: int, can_act: bool) -> list[int]:
     layout = _layout(state)
     legal: list[int] = []
     if can_act:
-        legal += [layout.buy_class(c) for c in buyable(state, p)]
+        if state.gems.sizes[p]:  # every class costs gems
+            legal += [layout.buy_class(c) for c in buyable(state, p)]
         legal += [layout.ability(a) for a in usable_abilities(state, p)]
     if not state.power_used and power_ready(state, p):
         legal.append(layout.power())
@@ -179,6 +188,9 @@ def push_targets(state: DwarfsFallState, p: int) -> tuple[list[int], list[int]]:
 
 def usable_abilities(state: DwarfsFallState, p: int) -> list[int]:
     """Class abilities seat ``p`` can use now (each costs an action)."""
+    base = p * NUM_CLASSES
+    if state.pieces[base:base + NUM_CLASSES].count(NOT_OWNED) == NUM_CLASSES:
+        return []
     out = []
     if piece_cell(state, p, Class.ALCHEMIST) != NOT_OWNED and alchemy_pairs(state, p):
         out.append(Ability.ALCHEMY)

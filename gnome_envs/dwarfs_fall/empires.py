@@ -67,9 +67,7 @@ def may_complete(state: Any, cell: int, p: int) -> bool:
 
 def completable(state: Any, p: int) -> list[int]:
     """Cells whose task seat ``p`` completes in its resolve phase (R7.1 with X3.2-X4.6)."""
-    n = state.game.num_players
-    d = state.dwarfs
-    return [c for c in state.regions.occupied if d[c * n + p] and may_complete(state, c, p)
+    return [c for c in state.cells_with_dwarfs(p) if may_complete(state, c, p)
             and task_meeples(state, c, p) >= state.required_at(c, p)]
 
 

@@ -51,6 +51,24 @@ troll              106                   Troll's Bridge only: troll's card 64, m
 
 With Troll's Bridge the decision segment has 17 kinds (``troll_dest``, ``troll_deny``), the ogre
 segment 1 + 6 and the lake shows on the board as a card with no kind and no colour.
+
+With The Empires (``observation_layout``, ``observation_empires``): decision 30 kinds, ogre
+cards 1 + 7, trading row 3 x 20 and deck 1 + 20 (the dragon eggs), own secret 11, players
+n x 45 (7 ogre kinds, 11 secret goals; pile and mat counts / 8), board 64 x (33 + 3n): kind 13
+(the ogres' castle, forest dragon, big bad wolf, treant after the nine), stack height / 7, and
+after the dragon columns a wolf and a treant in the region and the class meeples on the card per
+class (/ 5); then the segment
+
+=================  ====================  =======================================================
+empires            30n + 80              per seat (relative): race 4, meeples / 8, pouches / 20,
+                                         per class (alchemist ... dragon) not owned / in the pile
+                                         / on the mat and (cell + 1) / 64; then race power used
+                                         this turn, boxed monsters / 8, MEEPLE_TYPE context
+                                         (placing, moving, destination 64, meeples offered 7),
+                                         POWER_GEM budget / 4, ALCHEMY_TAKE gem given 4
+=================  ====================  =======================================================
+
+A seat's colour column is the seat playing that colour (colours follow ``races``).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from gnome_envs.dwarfs_fall.races import (
 )
 
 BOXED_SCALE = 8.0
+MAX_MEEPLES = 8.0  # seven, and an extra class meeple
 PIECE_SCALE = 1.0 / MAX_SPOTS  # class pieces of one class on a card (several seats may have one there)
 MEEPLE_TYPE = int(DecisionKind.MEEPLE_TYPE)
 POWER_GEM = int(DecisionKind.POWER_GEM)
@@ -47,32 +48,48 @@ def _piece_cells(state) -> set[int]:
 
 def refresh_cell_classes(state, row: np.ndarray, cols, cell: int) -> None:
     """Rewrite the class-piece columns of ``cell``'s row."""
-    counts = [0.0] * NUM_CLASSES
     pieces = state.pieces
-    for i, at in enumerate(pieces):
-        if at == cell:
-            counts[i % NUM_CLASSES] += PIECE_SCALE
-    row[cols.classes:cols.classes + NUM_CLASSES] = counts
+    block = row[cols.classes:cols.classes + NUM_CLASSES]
+    block[:] = 0.0
+    if cell in pieces:
+        for i, at in enumerate(pieces):
+            if at == cell:
+                block[i % NUM_CLASSES] += PIECE_SCALE
+
+
+def _seat_rows(state) -> np.ndarray:
+    """Per seat (absolute order): race, meeples, pouches, class pieces (cached on the state)."""
+    key = (tuple(state.pieces), tuple(state.pouches), tuple(state.meeples))
+    cached = state._empire_rows
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    n = state.game.num_players
+    rows = np.zeros((n, EMPIRE_SEAT_FEATURES), dtype=np.float32)
+    for p in range(n):
+        row = rows[p]
+        row[state.game.races[p]] = 1.0
+        row[NUM_RACES] = state.meeples[p] / MAX_MEEPLES
+        row[NUM_RACES + 1] = state.pouches[p] / POUCHES
+        for c in range(NUM_CLASSES):
+            where = state.pieces[p * NUM_CLASSES + c]
+            col = NUM_RACES + 2 + c * (CLASS_STATES + 1)
+            row[col + (0 if where == NOT_OWNED else 1 if where == IN_PILE else 2)] = 1.0
+            if where >= 0:
+                row[col + CLASS_STATES] = (where + 1) / NUM_CELLS
+    state._empire_rows = (key, rows)
+    return rows
 
 
 def empire_features(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
     """The ``empires`` segment, plus the source cell of a MEEPLE_TYPE decision."""
     n = state.game.num_players
     s = at["empires"]
-    for r in range(n):
-        p = (seat + r) % n
-        row = s + r * EMPIRE_SEAT_FEATURES
-        ones.append(row + state.game.races[p])
-        obs[row + NUM_RACES] = state.meeple_count(p) / 8.0
-        obs[row + NUM_RACES + 1] = state.pouches[p] / POUCHES
-        base = row + NUM_RACES + 2
-        for c in range(NUM_CLASSES):
-            where = state.pieces[p * NUM_CLASSES + c]
-            col = base + c * (CLASS_STATES + 1)
-            ones.append(col + (0 if where == NOT_OWNED else 1 if where == IN_PILE else 2))
-            if where >= 0:
-                obs[col + CLASS_STATES] = (where + 1) / NUM_CELLS
-    s += n * EMPIRE_SEAT_FEATURES
+    rows = _seat_rows(state)
+    width = n * EMPIRE_SEAT_FEATURES
+    split = (n - seat) * EMPIRE_SEAT_FEATURES  # the observer's row first, then clockwise
+    obs[s:s + split] = rows[seat:].reshape(-1)
+    obs[s + split:s + width] = rows[:seat].reshape(-1)
+    s += width
     obs[s] = float(state.power_used)
     obs[s + 1] = min(len(state.boxed) / BOXED_SCALE, 1.0)
     s += 2

@@ -124,6 +124,7 @@ class DwarfsFallState(DecisionLoopState):
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
         self._table: tuple | None = None  # (key, table observation features)
         self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
+        self._empire_rows: tuple | None = None  # The Empires: (key, per-seat rows of the empires segment)
 
     # ------------------------------------------------------------------ engine contract
     def scores(self) -> np.ndarray:

@@ -75,7 +75,7 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
             colour = state.game.colours[p]
             kinds = [k for k in kinds if not IS_MONSTER[CODE_KIND[card_code(colour, k)]]]
         legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, p, k)]
-    if state.pile[p] and (empire_actions.placeable_types(state, p, can_act) if empires else can_act):
+    if state.pile[p] and (can_act or empires and empire_actions.free_piece_in_pile(state, p)):
         cells = room_cells(state)
         legal += [layout.dwarf(c) for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
     if can_act:

@@ -7,7 +7,12 @@ import pytest
 
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import make_game
-from gnome_envs.dwarfs_fall.components import LAYER_WALLS, MEMORIAL, NUM_TRADING_GOALS, TRADING_GOALS
+from gnome_envs.dwarfs_fall.components import (
+    LAYER_WALLS,
+    MEMORIAL,
+    NUM_TRADING_GOALS,
+    TRADING_GOALS,
+)
 from gnome_envs.dwarfs_fall.decrees import SCENARIO_NAMES, SCENARIOS, Decree
 from gnome_envs.dwarfs_fall.pending import RULES
 

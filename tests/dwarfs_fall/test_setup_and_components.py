@@ -13,7 +13,6 @@ from gnome_envs.dwarfs_fall.components import (
     KINDS,
     OGRE_COUNTS,
     SECRET_VP,
-    TRADING_GOALS,
     WALLS,
     Job,
     card_code,
