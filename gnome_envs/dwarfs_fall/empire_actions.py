@@ -77,6 +77,10 @@ def free_piece_in_pile(state: DwarfsFallState, p: int) -> bool:
 
 def place(state: DwarfsFallState, p: int, cell: int, can_act: bool) -> None:
     """The DWARF action: a plain meeple goes, or the player picks which (MEEPLE_TYPE)."""
+    base = p * NUM_CLASSES
+    if IN_PILE not in state.pieces[base:base + NUM_CLASSES]:  # no class meeple in the pile
+        put(state, p, cell, -1)
+        return
     types = placeable_types(state, p, can_act)
     if types == [-1]:
         put(state, p, cell, -1)
@@ -97,6 +101,11 @@ def put(state: DwarfsFallState, p: int, cell: int, piece: int) -> None:
 
 def move(state: DwarfsFallState, p: int, src: int, dst: int) -> None:
     """The MOVE action: the only kind of meeple there goes, or the player picks (MEEPLE_TYPE)."""
+    base = p * NUM_CLASSES
+    if src not in state.pieces[base:base + NUM_CLASSES]:  # only plain meeples there
+        state.move_meeple(p, src, dst, -1)
+        state.actions_used += 1
+        return
     pieces = state.pieces_at(p, src)
     types = ([-1] if state.plain_at(p, src) else []) + pieces
     if len(types) == 1:
@@ -128,7 +137,9 @@ def extra_actions(state: DwarfsFallState, p: int, can_act: bool) -> list[int]:
     if can_act:
         if state.gems.sizes[p]:  # every class costs gems
             legal += [layout.buy_class(c) for c in buyable(state, p)]
-        legal += [layout.ability(a) for a in usable_abilities(state, p)]
+        base = p * NUM_CLASSES
+        if state.pieces[base:base + NUM_CLASSES].count(NOT_OWNED) < NUM_CLASSES:
+            legal += [layout.ability(a) for a in usable_abilities(state, p)]
     if not state.power_used and power_ready(state, p):
         legal.append(layout.power())
     return legal
@@ -209,7 +220,7 @@ def power_ready(state: DwarfsFallState, p: int) -> bool:
     if power == Power.MONSTER_SCALES:
         ok = bool(state.defeated[p]) and any(pile)
     elif power == Power.PAWNBROKER:
-        ok = any(pile[g] and GEM_VP[g] <= min(state.pouches[p], PAWN_LIMIT) for g in range(NUM_GEMS))
+        ok = state.pouches[p] > 0 and any(pile[g] and GEM_VP[g] <= min(state.pouches[p], PAWN_LIMIT) for g in range(NUM_GEMS))
     elif power == Power.FROZEN_HEART:
         gems = state.gems.of(p)
         ok = bool(pile[DIAMOND]) and any(gems[g] for g in range(NUM_GEMS) if g != DIAMOND)

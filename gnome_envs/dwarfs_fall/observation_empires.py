@@ -59,10 +59,9 @@ def refresh_cell_classes(state, row: np.ndarray, cols, cell: int) -> None:
 
 def _seat_rows(state) -> np.ndarray:
     """Per seat (absolute order): race, meeples, pouches, class pieces (cached on the state)."""
-    key = (tuple(state.pieces), tuple(state.pouches), tuple(state.meeples))
     cached = state._empire_rows
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    if cached is not None and cached[0] == state.pieces and cached[1] == state.pouches and cached[2] == state.meeples:
+        return cached[3]
     n = state.game.num_players
     rows = np.zeros((n, EMPIRE_SEAT_FEATURES), dtype=np.float32)
     for p in range(n):
@@ -76,7 +75,7 @@ def _seat_rows(state) -> np.ndarray:
             row[col + (0 if where == NOT_OWNED else 1 if where == IN_PILE else 2)] = 1.0
             if where >= 0:
                 row[col + CLASS_STATES] = (where + 1) / NUM_CELLS
-    state._empire_rows = (key, rows)
+    state._empire_rows = (list(state.pieces), list(state.pouches), list(state.meeples), rows)
     return rows
 
 

@@ -124,7 +124,7 @@ class DwarfsFallState(DecisionLoopState):
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
         self._table: tuple | None = None  # (key, table observation features)
         self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
-        self._empire_rows: tuple | None = None  # The Empires: (key, per-seat rows of the empires segment)
+        self._empire_rows: tuple | None = None  # The Empires: (pieces, pouches, meeples, rows) of the empires segment
 
     # ------------------------------------------------------------------ engine contract
     def scores(self) -> np.ndarray:
@@ -338,7 +338,7 @@ class DwarfsFallState(DecisionLoopState):
 
     def return_to_pile(self, p: int, cell: int, k: int) -> None:
         """``k`` dwarfs of seat ``p`` on ``cell`` go back to the pile (plain meeples first, O52)."""
-        if self.game.empires:
+        if self.game.empires and cell in self.pieces:
             for _ in range(k - self.plain_at(p, cell)):
                 self.pieces[p * NUM_CLASSES + self.pieces_at(p, cell)[0]] = IN_PILE
         self.add_dwarfs(p, cell, -k)
@@ -349,7 +349,7 @@ class DwarfsFallState(DecisionLoopState):
         """One meeple of seat ``p`` goes from ``src`` to ``dst``: the class ``piece`` if given,
         else a plain one, else its class piece there that comes first in class order (O52)."""
         if self.game.empires:
-            if piece < 0 and not self.plain_at(p, src):
+            if piece < 0 and src in self.pieces and not self.plain_at(p, src):
                 piece = self.pieces_at(p, src)[0]
             if piece >= 0:
                 self.pieces[p * NUM_CLASSES + piece] = dst
