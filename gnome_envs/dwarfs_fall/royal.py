@@ -176,6 +176,8 @@ def _morning(state: DwarfsFallState, p: int) -> None:
     state.turn_player = p
     state.night = False
     state.actions_used = 0
+    if state.game.empires:  # the race's free action is once a turn (X3.4, X4.4, X4.7)
+        state.power_used = False
     new_turn(state, p)
     push(state, (Step.ACTION_PHASE, p))
 

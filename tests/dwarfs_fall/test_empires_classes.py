@@ -286,6 +286,12 @@ def test_x7_1_wrecking_ball_clears_a_card_and_digs_its_stack():
     act(trolls, layout(trolls).ogre(Ogre.WRECKING_BALL), "action")
     act(trolls, layout(trolls).cell(cell("f4")), "wrecking_cell")
     assert decision(trolls) == "troll_deny" and trolls.current_player == 1
+    under = build({"e4": "Bgol+Rgol"}, 2, expansions=E + ("trolls_bridge",), races=DD, troll="e4",
+                  dwarfs={"e4": "R"}, ogres={0: WRECK_ONLY})
+    stack = under.stacks[E4]
+    act(under, layout(under).ogre(Ogre.WRECKING_BALL), "action")
+    act(under, layout(under).cell(E4), "wrecking_cell")
+    assert under.crowd[E4] == 0 and under.stacks[E4] == stack, "cleared, but no digging under the troll (T1.4)"
 
 
 def test_x7_2_ogre_deck_adds_wrecking_balls_and_one_copy_of_each():

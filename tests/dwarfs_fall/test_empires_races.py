@@ -17,6 +17,8 @@ from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.races import Ability, Class
 from gnome_envs.dwarfs_fall.scenario import KIND_TOKENS
 
+MAX_WALK = 60  # decisions to the next morning of a 2-player Hard Workers game
+
 from .helpers import (
     ENV_ID,
     Family,
@@ -322,6 +324,18 @@ def test_x4_4_pawnbroker():
     act(poor, layout(poor).power(), "action")
     assert gem_options(poor) == {Gem.GOLD, Gem.EMERALD, Gem.DIAMOND}, "a ruby costs three pouches"
     assert Family.POWER not in families(ebuild({"d4": "Bgol"}, ("ogres", "dwarfs")))
+    # Hard Workers (D3): the free action comes back with the seat's next morning
+    hard = build({"d4": "Bgol"}, 2, expansions=("empires", "royal_decrees"), scenario="axe_gospel",
+                 decrees=[Decree.HARD_WORKERS], races=("ogres", "dwarfs"), pouches={0: 5})
+    act(hard, layout(hard).power(), "action")
+    act(hard, layout(hard).end(), "power_gem")
+    for _ in range(MAX_WALK):  # play on (END where possible) to the ogres' next morning
+        legal = hard.legal_actions()
+        end = layout(hard).end()
+        hard.apply(end if end in legal else legal[0])
+        if hard.current_player == 0 and decision(hard) == "action" and not hard.power_used:
+            break
+    assert Family.POWER in families(hard), "once a turn, not once a game"
 
 
 def test_x4_5_crystal_dwarfs_never_use_another_castle():
