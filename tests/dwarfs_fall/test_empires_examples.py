@@ -75,7 +75,7 @@ def test_e18_four_pouches_for_two_emeralds():
 def test_e19_a_crystal_warrior_costs_two_diamonds():
     """Diamond helmets: the warrior costs crystal dwarfs two diamonds (dwarfs one)."""
     def can_buy_warrior(races, diamonds):
-        state = ebuild({"d4": "Bgol"}, races, gems={0: (0, 0, diamonds, 0)})
+        state = ebuild({"d4": "Pgol"}, races, gems={0: (0, 0, diamonds, 0)})
         return Class.WARRIOR in {d.arg for d in legal_family(state, Family.CLASS)}
 
     assert can_buy_warrior(("dwarfs", "elves"), 1)
