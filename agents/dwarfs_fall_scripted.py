@@ -43,7 +43,6 @@ from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     CASTLE_SLOT,
     CENTRE_CELLS,
-    CODE_KIND,
     FOREST_DRAGON,
     GEM_VP,
     GRID_SIZE,
@@ -64,7 +63,6 @@ from gnome_envs.dwarfs_fall.components import (
     Mood,
     Ogre,
     Secret,
-    card_code,
     layer,
     layer_code,
 )
@@ -233,7 +231,7 @@ def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int) -> 
     top[cell] = packed
     after = compute_regions(top)
     castles = list(state.castle_cell)
-    if layer_code(packed) == card_code(state.game.colours[seat], CASTLE_SLOT):
+    if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT]:
         castles[seat] = cell
 
     def vp(p: int, regions) -> int:
@@ -274,7 +272,7 @@ def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
         if d.arg == CASTLE_SLOT:
             return CASTLE_VALUE
         cards = state.in_hand[seat].bit_count()
-        if IS_MONSTER[CODE_KIND[card_code(state.game.colours[seat], d.arg)]] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
+        if IS_MONSTER[state.game.seat_kinds[seat][d.arg]] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
             return 0.05 if cards > CROWDED_HAND else -1.0
         return CARD_PLAY_VALUE + (1.0 if cards > CROWDED_HAND else 0.0)
     if f == Family.DWARF:
@@ -435,7 +433,7 @@ def _score(state: DwarfsFallState, seat: int, action: int) -> float:
     if kind == DecisionKind.ROTATE_CARD:
         return kingdom_delta(state, seat, d.arg, layer(layer_code(state.top[d.arg]), d.arg2))
     if d.family == Family.PLACE:
-        packed = layer(card_code(state.game.colours[seat], state.pending.data[0]), d.arg2)
+        packed = layer(state.game.seat_codes[seat][state.pending.data[0]], d.arg2)
         return placement_score(state, seat, d.arg, packed)
     if d.family == Family.CELL:
         return _cell_target_score(state, seat, d.arg)

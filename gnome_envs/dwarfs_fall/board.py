@@ -31,10 +31,10 @@ from gnome_envs.dwarfs_fall.components import (
     Kind,
     opposite,
 )
+from gnome_envs.dwarfs_fall.races import LIFE_OF_PARTY_FROM
 
 DRAGON, FROST_GIANT = int(Kind.DRAGON), int(Kind.FROST_GIANT)
 INNS = (int(Kind.TAVERN), int(Kind.STORE))
-LIFE_OF_PARTY_VP = -2  # the card VP the ogres' party turns around (X4.3)
 NO_REGION = -1
 OPPOSITE = tuple(opposite(s) for s in range(NUM_SIDES))
 
@@ -51,7 +51,7 @@ class Region(NamedTuple):
     wolf: bool = False  # a big bad wolf: inns yield nothing (X6.3)
     treant: bool = False  # a treant: no extra action (X6.4)
     inns: int = 0  # taverns and general stores (Townsmen)
-    minus_two: int = 0  # cards worth -2 VP (the ogres' life of the party)
+    minus_two: int = 0  # cards worth -2 VP (the ogres' life of the party, X4.2)
 
 
 class Regions(NamedTuple):
@@ -127,7 +127,7 @@ def _region(top: list[int], cells: tuple[int, ...]) -> Region:
     vps = [KIND_VP[k] for k in kinds]
     return Region(cells, DRAGON in kinds or FOREST_DRAGON in kinds, FROST_GIANT in kinds, castles, sum(vps),
                   sum(IS_MONSTER[k] for k in kinds), BIG_BAD_WOLF in kinds, TREANT in kinds,
-                  sum(k in INNS for k in kinds), vps.count(LIFE_OF_PARTY_VP))
+                  sum(k in INNS for k in kinds), vps.count(LIFE_OF_PARTY_FROM))
 
 
 def frontier_cells(top: list[int], occupied: tuple[int, ...] | None = None) -> tuple[int, ...]:

@@ -80,7 +80,7 @@ def rotate_walls(mask: int, quarters: int) -> int:
 class Colour(IntEnum):
     """Card and meeple colours: the four dwarf colours (seat ``p`` plays colour ``p`` in the core
     game, O25), then the three races of The Empires (elves purple, ogres orange, crystal dwarfs
-    black, X1.2)."""
+    black, X1.1)."""
 
     BLUE = 0
     RED = 1
@@ -190,7 +190,7 @@ KINDS: tuple[KindInfo, ...] = (
 ALL_KINDS: tuple[KindInfo, ...] = KINDS + (
     KindInfo("troll's lake", 3, 1, Job.TOLL, 0),  # kind 9 (Troll's Bridge, O33)
     KindInfo("battle memorial", 2, 1, Job.MEMORIAL, 0),  # kind 10 (Royal Decrees, O43)
-    KindInfo("ogres' castle", 4, 3, Job.OGRE, -2, amount=2),  # kind 11 (The Empires, X2.4, O50)
+    KindInfo("ogres' castle", 4, 3, Job.OGRE, -2, amount=2),  # kind 11 (The Empires, X2.2, O50)
     KindInfo("forest dragon", 5, 5, Job.SLAY, -2),  # kinds 12-14: the Empires' monsters (X6.1)
     KindInfo("big bad wolf", 5, 5, Job.SLAY, -2),
     KindInfo("treant", 5, 5, Job.SLAY, -2),

@@ -26,6 +26,7 @@ from gnome_envs.dwarfs_fall.components import (
     layer_code,
     layer_rotation,
 )
+from gnome_envs.dwarfs_fall.empires import can_complete, frost_voids_mines, party_bonus
 
 
 class Decree(IntEnum):
@@ -64,7 +65,7 @@ SCENARIOS: dict[str, tuple[Decree, ...]] = {  # D1.2; Fortune Teller draws its d
 }
 SCENARIO_NAMES = tuple(SCENARIOS)
 NUM_SCENARIOS = len(SCENARIO_NAMES)
-NO_SCENARIO = -1  # decrees in force without a scenario (crystal dwarfs' Frost Invasion, X4.7)
+NO_SCENARIO = -1  # decrees in force without a scenario (crystal dwarfs' Frost Invasion, X4.6)
 HIGH_HO_ACTIONS = 1  # D13: actions per turn instead of three
 MIN_MONSTER_DWARFS = 3  # D6: Experienced Beast Hunters never go below three
 BAR_FIGHT_DWARFS = 3  # D11: dwarfs on a tavern for two ogre cards
@@ -91,10 +92,10 @@ def setup_decrees(state, scenario: str | None) -> None:
         if not decrees:  # D1.3: Fortune Teller
             decrees = tuple(int(d) for d in sorted(rng.choice(NUM_DECREES, FORTUNE_TELLER_DRAWS, replace=False)))
         state.scenario = SCENARIO_NAMES.index(scenario)
-    else:  # crystal dwarfs without Royal Decrees: Frost Invasion alone (X4.7)
+    else:  # crystal dwarfs without Royal Decrees: Frost Invasion alone (X4.6)
         decrees = ()
         state.scenario = NO_SCENARIO
-    if state.game.crystal:  # X4.7: crystal dwarfs always bring Frost Invasion
+    if state.game.crystal:  # X4.6: crystal dwarfs always bring Frost Invasion
         decrees = tuple(decrees) + (Decree.DRAGON_KING,)
     n = state.game.num_players
     state.decree_mask = decree_mask(decrees)
@@ -169,13 +170,8 @@ def kingdom_score(state, p: int) -> int:
     k = state.kingdom(p)
     if k is None:
         return 0
-    vp = k.vp
-    empires = state.game.empires
-    if empires:  # X4.3: the ogres' party
-        from gnome_envs.dwarfs_fall.empires import frost_voids_mines, party_bonus
-
-        vp += party_bonus(state, p, k)
-    if state.decree(Decree.DRAGON_KING) and (frost_voids_mines(state, p, k) if empires else k.dragon or k.frost_giant):
+    vp = k.vp + party_bonus(state, p, k)  # X4.2: the ogres' party (0 for other races)
+    if state.decree(Decree.DRAGON_KING) and frost_voids_mines(state, p, k):
         vp -= sum(ALL_KINDS[LAYER_KIND[state.top[c]]].vp for c in k.cells
                   if LAYER_KIND[state.top[c]] in MINE_KINDS)
     if state.decree(Decree.GREEDY_LANDLORDS):
@@ -183,27 +179,23 @@ def kingdom_score(state, p: int) -> int:
     return vp
 
 
-def _can_complete(state, cell: int, p: int) -> bool:
-    """Whether seat ``p`` has what the task on ``cell`` needs (with The Empires' race rules)."""
-    if state.game.empires:
-        from gnome_envs.dwarfs_fall.empires import may_complete, task_meeples
-
-        return (state.dwarfs_of(p, cell) > 0 and may_complete(state, cell, p)
-                and task_meeples(state, cell, p) >= state.required_at(cell, p))
-    return state.dwarfs_of(p, cell) >= state.required_at(cell, p)
-
-
 def full_and_idle(state) -> list[int]:
     """D2: non-monster cards with every spot taken on which no player has a task to complete."""
     n = state.game.num_players
+    able = can_complete if state.game.empires else _has_required
     out = []
     for c in state.regions.occupied:
         kind = LAYER_KIND[state.top[c]]
         if IS_MONSTER[kind] or state.crowd[c] < ALL_KINDS[kind].spots:
             continue
-        if all(not _can_complete(state, c, q) for q in range(n)):
+        if not any(able(state, c, q) for q in range(n)):
             out.append(c)
     return out
+
+
+def _has_required(state, cell: int, p: int) -> bool:
+    """Whether seat ``p`` has the dwarfs the task on ``cell`` needs (the core rule, R7.1)."""
+    return state.dwarfs_of(p, cell) >= state.required_at(cell, p)
 
 
 __all__ = [

@@ -4,15 +4,16 @@ Action-phase families: CLASS (buy a class, an action), ABILITY (use a class abil
 and POWER (the race's free action, once a turn). Decisions: ``MEEPLE_TYPE`` (which meeple a
 placement or a move takes), ``WARRIOR_SEAT``/``WARRIOR_DEST``, ``OGRE_KING_SEAT``,
 ``ALCHEMY_GIVE``/``ALCHEMY_TAKE``, ``POWER_GEM`` (monster scales, pawnbroker; END stops),
-``FROZEN_GEM`` and ``WRECKING_CELL``. Clause numbers (X...) refer to ``seeds/dwarfs_fall.md``.
+and ``FROZEN_GEM`` (the Wrecking Ball is with the other ogre cards in ``ogres``). Clause numbers (X...) refer to ``seeds/dwarfs_fall.md``.
 """
 
 from __future__ import annotations
 
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Decoded, Family
 from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER
-from gnome_envs.dwarfs_fall.components import GEM_VP, NUM_GEMS, Gem, Ogre
-from gnome_envs.dwarfs_fall.empires import piece_cell, targetable, thievery
+from gnome_envs.dwarfs_fall.components import GEM_VP, NUM_GEMS, Gem
+from gnome_envs.dwarfs_fall.empires import pay_monsters, piece_cell, thievery
+from gnome_envs.dwarfs_fall.ogres import enemies_at
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
     Decision,
@@ -36,6 +37,7 @@ from gnome_envs.dwarfs_fall.races import (
     Power,
     class_cost,
 )
+from gnome_envs.dwarfs_fall.royal import placed_dwarf
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
 PLACING, MOVING = 0, 1  # what a MEEPLE_TYPE decision is about
@@ -54,12 +56,7 @@ def _offset(state: DwarfsFallState, p: int, q: int) -> int:
     return (q - p) % state.game.num_players
 
 
-def _enemies_at(state: DwarfsFallState, p: int, cell: int) -> list[int]:
-    n = state.game.num_players
-    return sorted((q for q in range(n) if q != p and state.dwarfs_of(q, cell)), key=lambda q: _offset(state, p, q))
-
-
-# ---------------------------------------------------------------------------- placing and moving (X5.7)
+# ---------------------------------------------------------------------------- placing and moving (X5.8)
 def placeable_types(state: DwarfsFallState, p: int, can_act: bool) -> list[int]:
     """Meeples seat ``p`` may place from its pile now: -1 a plain one (an action), or a class
     piece (an action, or free for the king, ogre king and dragon)."""
@@ -94,8 +91,6 @@ def put(state: DwarfsFallState, p: int, cell: int, piece: int) -> None:
     if piece < 0 or not FREE_PLACING[piece]:
         state.actions_used += 1
     if state.game.royal:
-        from gnome_envs.dwarfs_fall.royal import placed_dwarf
-
         placed_dwarf(state, cell)
 
 
@@ -189,7 +184,7 @@ def push_targets(state: DwarfsFallState, p: int) -> tuple[list[int], list[int]]:
     cell = piece_cell(state, p, Class.WARRIOR)
     if cell < 0:
         return [], []
-    enemies = _enemies_at(state, p, cell)
+    enemies = enemies_at(state, p, cell)
     if not enemies:
         return [], []
     passable, top, crowd = state.regions.passable[cell], state.top, state.crowd
@@ -208,13 +203,13 @@ def usable_abilities(state: DwarfsFallState, p: int) -> list[int]:
     if push_targets(state, p)[0]:
         out.append(Ability.WARRIOR_PUSH)
     king = piece_cell(state, p, Class.OGRE_KING)
-    if king >= 0 and _enemies_at(state, p, king):
+    if king >= 0 and enemies_at(state, p, king):
         out.append(Ability.OGRE_KING_DISCARD)
     return out
 
 
 def power_ready(state: DwarfsFallState, p: int) -> bool:
-    """Whether seat ``p``'s race has a free action with a use now (X3.5, X4.5, X4.8)."""
+    """Whether seat ``p``'s race has a free action with a use now (X3.4, X4.4, X4.7)."""
     power = RACE_POWER.get(state.game.races[p])
     pile = state.gem_pile
     if power == Power.MONSTER_SCALES:
@@ -243,9 +238,7 @@ def act(state: DwarfsFallState, p: int, decoded: Decoded) -> None:
         if power == Power.FROZEN_HEART:
             offer(state, DecisionKind.FROZEN_GEM, p)
             return
-        if power == Power.MONSTER_SCALES:  # X3.5: a defeated monster goes to the box
-            from gnome_envs.dwarfs_fall.empires import pay_monsters
-
+        if power == Power.MONSTER_SCALES:  # X3.4: a defeated monster goes to the box
             pay_monsters(state, p, 1)
             budget = SCALES_BUDGET
         else:
@@ -303,11 +296,11 @@ def _push_dest(state: DwarfsFallState, d: Decision, action: int) -> None:
 def _king_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
     cell = piece_cell(state, p, Class.OGRE_KING)
-    return [layout.seat(_offset(state, p, q)) for q in _enemies_at(state, p, cell)]
+    return [layout.seat(_offset(state, p, q)) for q in enemies_at(state, p, cell)]
 
 
 def _king(state: DwarfsFallState, d: Decision, action: int) -> None:
-    """X5.6: a meeple on the ogre king's card goes home; an ogre seat takes a pouch (X4.4)."""
+    """X5.6: a meeple on the ogre king's card goes home; an ogre seat takes a pouch (X4.3)."""
     p = d.player
     enemy = _seat(state, p, _layout(state).decode(action).arg)
     state.return_to_pile(enemy, piece_cell(state, p, Class.OGRE_KING), 1)
@@ -322,7 +315,7 @@ def _power_gem_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]
 
 
 def _power_gem(state: DwarfsFallState, d: Decision, action: int) -> None:
-    """X3.5, X4.5: take one gem and pay its VP from the budget (pouches go back to their pile)."""
+    """X3.4, X4.4: take one gem and pay its VP from the budget (pouches go back to their pile)."""
     decoded = _layout(state).decode(action)
     if decoded.family == Family.END:
         return
@@ -346,49 +339,12 @@ def _frozen_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 
 
 def _frozen(state: DwarfsFallState, d: Decision, action: int) -> None:
-    """X4.8 Frozen Heart: one gem becomes a diamond."""
+    """X4.7 Frozen Heart: one gem becomes a diamond."""
     p, gem = d.player, _layout(state).decode(action).arg
     state.gems.lose(p, gem, 1)
     state.gem_pile[gem] += 1
     state.gem_pile[DIAMOND] -= 1
     state.gems.gain(p, DIAMOND, 1)
-
-
-# ---------------------------------------------------------------------------- Wrecking Ball (X7.1)
-def wreck_cells(state: DwarfsFallState) -> list[int]:
-    """Cards the Wrecking Ball can hit: a meeple on it or a stack it can dig, not shielded."""
-    troll = state.troll_cell if state.game.trolls else -1
-    stacks, crowd = state.stacks, state.crowd
-    cells = [c for c in state.regions.occupied if crowd[c] or (len(stacks[c]) > 1 and c != troll)]
-    return targetable(state, cells)
-
-
-def _wreck_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
-    layout = _layout(state)
-    return [layout.cell(c) for c in wreck_cells(state)]
-
-
-def _wreck(state: DwarfsFallState, d: Decision, action: int) -> None:
-    p = d.player
-    cell = _layout(state).decode(action).arg
-    enemies = _enemies_at(state, p, cell)
-    if state.game.trolls:
-        from gnome_envs.dwarfs_fall.pending import Step
-        from gnome_envs.dwarfs_fall.troll import deny_guard
-
-        if deny_guard(state, p, Ogre.WRECKING_BALL, enemies, (Step.OGRE_GO, p, int(Ogre.WRECKING_BALL), cell)):
-            return
-    wreck(state, p, cell)
-
-
-def wreck(state: DwarfsFallState, p: int, cell: int) -> None:
-    """Every meeple on ``cell`` goes home, then its stack is dug if it can be (X7.1)."""
-    if _enemies_at(state, p, cell):
-        thievery(state, p)
-    state.clear_cell(cell)
-    stack = state.stacks[cell]
-    if len(stack) > 1 and not (state.game.trolls and state.troll_cell == cell):
-        state.set_stack(cell, (stack[-1],) + stack[:-1])
 
 
 DECISIONS.update({
@@ -400,8 +356,7 @@ DECISIONS.update({
     DecisionKind.ALCHEMY_TAKE: DecisionRule(_take_options, _take),
     DecisionKind.POWER_GEM: DecisionRule(_power_gem_options, _power_gem),
     DecisionKind.FROZEN_GEM: DecisionRule(_frozen_options, _frozen),
-    DecisionKind.WRECKING_CELL: DecisionRule(_wreck_options, _wreck),
 })
 
-__all__ = ["act", "buy", "buyable", "extra_actions", "move", "place", "placeable_types", "power_ready", "put",
-           "wreck", "wreck_cells"]
+__all__ = ["act", "buy", "buyable", "extra_actions", "free_piece_in_pile", "move", "place", "placeable_types",
+           "power_ready", "put"]

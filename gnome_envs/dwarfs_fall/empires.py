@@ -43,12 +43,12 @@ def race(state: Any, p: int) -> int:
 
 # ---------------------------------------------------------------------------- tasks (X3, X4)
 def mine_required(state: Any, p: int, required: int) -> int:
-    """X3.2, X4.2: elves and ogres need three meeples on every mine."""
+    """X3.1: elves and ogres need three meeples on every mine."""
     return SLOW_MINE_REQUIRED if state.game.races[p] in SLOW_GATHERING else required
 
 
 def task_meeples(state: Any, cell: int, p: int) -> int:
-    """Seat ``p``'s meeples that count for the task on ``cell``: with elf accuracy (X3.3) a monster
+    """Seat ``p``'s meeples that count for the task on ``cell``: with elf accuracy (X3.2) a monster
     also counts the elves on connected neighbouring cards, as long as one elf is on it."""
     own = state.dwarfs_of(p, cell)
     if own and state.game.races[p] == Race.ELVES and IS_MONSTER[LAYER_KIND[state.top[cell]]]:
@@ -58,17 +58,22 @@ def task_meeples(state: Any, cell: int, p: int) -> int:
 
 
 def may_complete(state: Any, cell: int, p: int) -> bool:
-    """X4.6 Suspicious: crystal dwarfs never use another player's castle."""
+    """X4.5 Suspicious: crystal dwarfs never use another player's castle."""
     if state.game.races[p] != Race.CRYSTAL_DWARFS:
         return True
     top = state.top[cell]
     return not IS_CASTLE[LAYER_KIND[top]] or LAYER_COLOUR[top] == state.game.colours[p]
 
 
+def can_complete(state: Any, cell: int, p: int) -> bool:
+    """Whether seat ``p`` has what the task on ``cell`` needs (R7.1 with X3.1-X4.5)."""
+    return (state.dwarfs_of(p, cell) > 0 and may_complete(state, cell, p)
+            and task_meeples(state, cell, p) >= state.required_at(cell, p))
+
+
 def completable(state: Any, p: int) -> list[int]:
-    """Cells whose task seat ``p`` completes in its resolve phase (R7.1 with X3.2-X4.6)."""
-    return [c for c in state.cells_with_dwarfs(p) if may_complete(state, c, p)
-            and task_meeples(state, c, p) >= state.required_at(c, p)]
+    """Cells whose task seat ``p`` completes in its resolve phase."""
+    return [c for c in state.cells_with_dwarfs(p) if can_complete(state, c, p)]
 
 
 def record_adventure(state: Any, p: int, cell: int) -> None:
@@ -83,38 +88,38 @@ def record_adventure(state: Any, p: int, cell: int) -> None:
         state.adventured[p] = True
 
 
-# ---------------------------------------------------------------------------- score (X3.4, X4.3, X5)
+# ---------------------------------------------------------------------------- score (X3.3, X4.2, X5.9)
 def monster_vp(state: Any, p: int) -> int:
-    """VP of one defeated monster: 4 for elves (X3.4 Clean Shot), else 3."""
+    """VP of one defeated monster: 4 for elves (X3.3 Clean Shot), else 3."""
     return CLEAN_SHOT_VP if state.game.races[p] == Race.ELVES else MONSTER_VP
 
 
 def party_bonus(state: Any, p: int, kingdom: Region) -> int:
-    """X4.3 A Life of Party: ogres count each -2 VP card of their kingdom as +2."""
+    """X4.2 A Life of Party: ogres count each -2 VP card of their kingdom as +2."""
     if state.game.races[p] != Race.OGRES:
         return 0
     return (LIFE_OF_PARTY_TO - LIFE_OF_PARTY_FROM) * kingdom.minus_two
 
 
 def class_vp(state: Any, p: int) -> int:
-    """X5.8: VP of the class meeples seat ``p`` owns."""
+    """X5.9: VP of the class meeples seat ``p`` owns."""
     base = p * NUM_CLASSES
     return sum(CLASS_VP[c] for c in range(NUM_CLASSES) if state.pieces[base + c] != NOT_OWNED)
 
 
 def extra_action_blocked(state: Any, p: int, kingdom: Region) -> bool:
-    """R6.5 with X6.4: a frost giant (not for crystal dwarfs, X4.9) or a treant in the kingdom."""
+    """R6.5 with X6.4: a frost giant (not for crystal dwarfs, X4.8) or a treant in the kingdom."""
     if kingdom.treant:
         return True
     return kingdom.frost_giant and state.game.races[p] != Race.CRYSTAL_DWARFS
 
 
 def frost_voids_mines(state: Any, p: int, kingdom: Region) -> bool:
-    """D10.1 with X4.9: a dragon, or a frost giant unless the seat plays crystal dwarfs."""
+    """D10.1 with X4.8: a dragon, or a frost giant unless the seat plays crystal dwarfs."""
     return kingdom.dragon or (kingdom.frost_giant and state.game.races[p] != Race.CRYSTAL_DWARFS)
 
 
-# ---------------------------------------------------------------------------- ogre cards (X4.4, X5.4)
+# ---------------------------------------------------------------------------- ogre cards (X4.3, X5.4)
 def shielded(state: Any) -> list[int]:
     """X5.4, X5.7: cards with a guardian or a dragon on them, which no ogre card may target."""
     n = state.game.num_players
@@ -130,7 +135,7 @@ def targetable(state: Any, cells: list[int]) -> list[int]:
 
 
 def thievery(state: Any, p: int) -> None:
-    """X4.4: an ogre seat acting on an enemy meeple takes a stolen pouch (none when the pile is out)."""
+    """X4.3: an ogre seat acting on an enemy meeple takes a stolen pouch (none when the pile is out)."""
     if state.game.races[p] == Race.OGRES and state.pouch_pile:
         state.pouch_pile -= 1
         state.pouches[p] += 1
@@ -157,7 +162,7 @@ def piece_cell(state: Any, p: int, cls: int) -> int:
 
 
 __all__ = [
-    "IN_PILE", "class_vp", "completable", "extra_action_blocked", "frost_voids_mines", "has_monsters",
+    "IN_PILE", "can_complete", "class_vp", "completable", "extra_action_blocked", "frost_voids_mines", "has_monsters",
     "may_complete", "mine_required", "monster_vp", "party_bonus", "pay_monsters", "piece_cell", "race",
     "record_adventure", "shielded", "targetable", "task_meeples", "thievery",
 ]

@@ -20,18 +20,21 @@ from gnome_envs.dwarfs_fall.actions import layout_for as action_layout_for
 from gnome_envs.dwarfs_fall.components import (
     ALL_SECRETS,
     ALL_TRADING_GOALS,
+    CODE_KIND,
     EMPIRE_EXTRA_COPIES,
     GOALS_TO_END,
     GOALS_TO_END_LARGE,
     LARGE_TABLE,
     NUM_COLOURS,
     NUM_SECRETS,
+    NUM_SLOTS,
     NUM_TRADING_GOALS,
     OGRE_COUNTS,
     TRADING_GOALS,
     TROLL_KING_COPIES,
     TROLL_OGRE_COUNTS,
     WRECKING_BALL_COPIES,
+    card_code,
 )
 from gnome_envs.dwarfs_fall.config import ENV_ID, DwarfsFallConfig
 from gnome_envs.dwarfs_fall.observation_layout import layout_for, state_extra
@@ -55,9 +58,12 @@ class DwarfsFallGame(Game):
         self.races = tuple(Race(RACE_NAMES.index(r)) for r in config.seat_races)
         self.colours = _seat_colours(self.races)
         self.colour_seat = tuple(self.colours.index(c) if c in self.colours else -1 for c in range(NUM_COLOURS + 1))
+        # per seat, per hand slot: the card's code and kind (the slot is the kind for dwarf colours)
+        self.seat_codes = tuple(tuple(card_code(c, slot) for slot in range(NUM_SLOTS)) for c in self.colours)
+        self.seat_kinds = tuple(tuple(CODE_KIND[code] for code in codes) for codes in self.seat_codes)
         self.crystal = Race.CRYSTAL_DWARFS in self.races
         self.royal_decrees = config.royal  # the scenario machinery (D1)
-        self.royal = config.royal or self.crystal  # decrees in force: crystal dwarfs bring Frost Invasion (X4.7)
+        self.royal = config.royal or self.crystal  # decrees in force: crystal dwarfs bring Frost Invasion (X4.6)
         self.ogre_counts = _ogre_counts(self.trolls, self.empires)
         self.num_ogres = len(self.ogre_counts)
         self.num_ogre_cards = sum(self.ogre_counts)

@@ -24,7 +24,6 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_ROAMING,
     SPOTS,
     UNSTACKABLE,
-    card_code,
     layer,
     layer_code,
 )
@@ -95,11 +94,11 @@ def _kingdom_cards(state) -> list[str]:
     seen.update(code for row in state.defeated for code in row)
     if state.game.empires:
         seen.update(state.boxed)
-    colours = state.game.colours
+    codes = state.game.seat_codes
     for p in range(n):
         for k in range(NUM_KINDS):
-            seen[card_code(colours[p], k)] += state.in_hand[p] >> k & 1
-    expected = Counter(card_code(colours[p], k) for p in range(n) for k in range(NUM_KINDS))
+            seen[codes[p][k]] += state.in_hand[p] >> k & 1
+    expected = Counter(code for row in codes for code in row)
     if state.game.trolls:
         expected[LAKE_CODE] = 1
     if seen != expected:
@@ -126,7 +125,7 @@ def _stacks(state) -> list[str]:
 def _castles(state) -> list[str]:
     out = []
     for p, cell in enumerate(state.castle_cell):
-        castle = card_code(state.game.colours[p], CASTLE_SLOT)
+        castle = state.game.seat_codes[p][CASTLE_SLOT]
         in_hand = bool(state.in_hand[p] & 1 << CASTLE_SLOT)
         if cell < 0:
             if not in_hand:

@@ -97,6 +97,11 @@ from gnome_envs.dwarfs_fall.components import (
     TRADING_GOALS,
     TRADING_ROW,
 )
+from gnome_envs.dwarfs_fall.observation_empires import (
+    empire_board,
+    empire_features,
+    refresh_cell_classes,
+)
 from gnome_envs.dwarfs_fall.observation_layout import (
     state_extra,
 )
@@ -189,8 +194,6 @@ def board_features(state) -> np.ndarray:
             board[cells, cols.dragon] = region.dragon
             board[cells, cols.dragon + 1] = region.frost_giant
     if layout.empires:
-        from gnome_envs.dwarfs_fall.observation_empires import empire_board
-
         empire_board(state, board, cols)
     return board
 
@@ -205,8 +208,6 @@ def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
     top = state.top[cell]
     row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) / MAX_SPOTS if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
-        from gnome_envs.dwarfs_fall.observation_empires import refresh_cell_classes
-
         refresh_cell_classes(state, row, cols, cell)
 
 
@@ -321,8 +322,6 @@ def observe(state, seat: int) -> np.ndarray:
 
         decree_features(state, seat, obs, at["royal"], ones)
     if layout.empires:
-        from gnome_envs.dwarfs_fall.observation_empires import empire_features
-
         empire_features(state, seat, obs, at, ones)
     obs[ones] = 1.0
     return obs

@@ -38,12 +38,8 @@ def empire_board(state, board: np.ndarray, cols) -> None:
             cells = list(region.cells)
             board[cells, cols.wolf] = region.wolf
             board[cells, cols.wolf + 1] = region.treant
-    for c in _piece_cells(state):
+    for c in {c for c in state.pieces if c >= 0}:
         refresh_cell_classes(state, board[c], cols, c)
-
-
-def _piece_cells(state) -> set[int]:
-    return {c for c in state.pieces if c >= 0}
 
 
 def refresh_cell_classes(state, row: np.ndarray, cols, cell: int) -> None:

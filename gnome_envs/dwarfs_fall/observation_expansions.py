@@ -31,7 +31,7 @@ from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
     """The Royal Decrees segment: scenario, decrees, the axe, per-turn decree state, memorials."""
     n = state.game.num_players
-    if state.scenario >= 0:  # none when only the crystal dwarfs' Frost Invasion is in force (X4.7)
+    if state.scenario >= 0:  # none when only the crystal dwarfs' Frost Invasion is in force (X4.6)
         ones.append(s + state.scenario)
     s += NUM_SCENARIOS
     mask = state.decree_mask

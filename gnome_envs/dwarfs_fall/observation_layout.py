@@ -122,7 +122,7 @@ def _perm(cols: CellColumns, seat: int) -> np.ndarray:
     return np.array(order, dtype=np.intp)
 
 
-def royal_features(n: int, num_goals: int = NUM_TRADING_GOALS) -> int:
+def royal_features(n: int) -> int:
     """Size of the Royal Decrees segment for ``n`` players."""
     return NUM_SCENARIOS + NUM_DECREES + n + 1 + 1 + NUM_CELLS + n + NUM_CELLS + TRADING_ROW
 

@@ -167,7 +167,7 @@ def _ambush(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 
 def ambush(state: DwarfsFallState, p: int, cell: int) -> None:
-    """Every meeple on ``cell`` goes home (an ogre seat takes a pouch if an enemy's was there, X4.4)."""
+    """Every meeple on ``cell`` goes home (an ogre seat takes a pouch if an enemy's was there, X4.3)."""
     if state.game.empires and enemies_at(state, p, cell):
         thievery(state, p)
     state.clear_cell(cell)
@@ -290,6 +290,34 @@ def _crown(state: DwarfsFallState, d: Decision, action: int) -> None:
         state.ogres.take_all(d.player, victim)
 
 
+# ---------------------------------------------------------------------------- Wrecking Ball (X7.1)
+def wreck_cells(state: DwarfsFallState) -> list[int]:
+    """Cards the Wrecking Ball can hit: a meeple on it or a stack it can dig, not shielded."""
+    troll = state.troll_cell if state.game.trolls else -1
+    stacks, crowd = state.stacks, state.crowd
+    cells = [c for c in state.regions.occupied if crowd[c] or (len(stacks[c]) > 1 and c != troll)]
+    return targetable(state, cells)
+
+
+def _wreck_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
+    layout = _layout(state)
+    return [layout.cell(c) for c in wreck_cells(state)]
+
+
+def _wreck(state: DwarfsFallState, d: Decision, action: int) -> None:
+    cell = _layout(state).decode(action).arg
+    if not _denied(state, d.player, Ogre.WRECKING_BALL, enemies_at(state, d.player, cell), cell):
+        wreck(state, d.player, cell)
+
+
+def wreck(state: DwarfsFallState, p: int, cell: int) -> None:
+    """Every meeple on ``cell`` goes home (as an Ambush), then its stack is dug if it can be."""
+    ambush(state, p, cell)
+    stack = state.stacks[cell]
+    if len(stack) > 1 and not (state.game.trolls and state.troll_cell == cell):
+        state.set_stack(cell, (stack[-1],) + stack[:-1])
+
+
 DECISIONS.update({
     DecisionKind.AMBUSH_CELL: DecisionRule(_ambush_options, _ambush),
     DecisionKind.BRUTE_CELL: DecisionRule(_brute_cell_options, _brute_cell),
@@ -300,13 +328,7 @@ DECISIONS.update({
     DecisionKind.PANIC_DEST: DecisionRule(_panic_dest_options, _panic_dest),
     DecisionKind.THIEF_SEAT: DecisionRule(_thief_options, _thief),
     DecisionKind.CROWN_SEAT: DecisionRule(_crown_options, _crown),
+    DecisionKind.WRECKING_CELL: DecisionRule(_wreck_options, _wreck),
 })
 
-def wreck_cells(state: DwarfsFallState) -> list[int]:
-    """X7.1: cards the Wrecking Ball can hit."""
-    from gnome_envs.dwarfs_fall.empire_actions import wreck_cells as cells
-
-    return cells(state)
-
-
-__all__ = ["ambush", "brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets"]
+__all__ = ["ambush", "brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets", "wreck", "wreck_cells"]

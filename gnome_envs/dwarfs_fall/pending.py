@@ -58,14 +58,14 @@ class DecisionKind(IntEnum):
     MEMORIAL_CARD = 18  # Royal Decrees: which empty card a battle memorial turns (D7)
     TUNNEL_DEST = 19  # Royal Decrees: the mine a tunnelling dwarf goes to (D14)
     STORE_TRADE = 20  # Royal Decrees: which won trading goal to trade in, or none (D5)
-    MEEPLE_TYPE = 21  # The Empires: which meeple a placement or move takes (plain or a class, X5.7)
+    MEEPLE_TYPE = 21  # The Empires: which meeple a placement or move takes (plain or a class, X5.8)
     WARRIOR_SEAT = 22  # The Empires: whose meeple the warrior pushes (X5.3)
     WARRIOR_DEST = 23  # The Empires: where it goes
     OGRE_KING_SEAT = 24  # The Empires: whose meeple the ogre king sends home (X5.6)
     ALCHEMY_GIVE = 25  # The Empires: the gem the alchemist turns (X5.2)
     ALCHEMY_TAKE = 26  # The Empires: the gem it becomes
-    POWER_GEM = 27  # The Empires: a gem bought with monster scales or pouches, or END (X3.5, X4.5)
-    FROZEN_GEM = 28  # The Empires: the gem frozen into a diamond (X4.8)
+    POWER_GEM = 27  # The Empires: a gem bought with monster scales or pouches, or END (X3.4, X4.4)
+    FROZEN_GEM = 28  # The Empires: the gem frozen into a diamond (X4.7)
     WRECKING_CELL = 29  # The Empires: the card the Wrecking Ball hits (X7.1)
 
 

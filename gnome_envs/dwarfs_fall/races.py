@@ -3,7 +3,7 @@
 The rulebook names each race's strengths and weaknesses and each class's ability; the class
 costs and VP, which classes are upgrades and which are extra meeples, the pouch pile and the
 race colours' kingdom cards are designed here and listed in ``seeds/dwarfs_fall.md`` under
-"Open points" (O48-O58). Clause numbers (X...) refer to that file.
+"Open points" (O48-O64). Clause numbers (X...) refer to that file.
 
 A seat's meeples are its plain meeples plus the class pieces it owns. A class piece is either
 an upgrade (a plain meeple in the pile is swapped for it, so the seat keeps seven meeples) or
@@ -40,12 +40,12 @@ NUM_RACES = len(Race)
 DWARF_COLOURS = (Colour.BLUE, Colour.RED, Colour.GREEN, Colour.YELLOW)  # dwarf seats in seat order
 RACE_COLOUR = {Race.ELVES: Colour.PURPLE, Race.OGRES: Colour.ORANGE, Race.CRYSTAL_DWARFS: Colour.BLACK}
 DEFAULT_LARGE_RACES = ("dwarfs",) * 4 + ("elves", "ogres", "crystal_dwarfs")  # 5+ players, races unnamed
-SLOW_GATHERING = frozenset({Race.ELVES, Race.OGRES})  # X3.2, X4.2: three meeples on every mine
+SLOW_GATHERING = frozenset({Race.ELVES, Race.OGRES})  # X3.1: three meeples on every mine
 SLOW_MINE_REQUIRED = 3
-CLEAN_SHOT_VP = 4  # X3.4: a monster slain by elves
-LIFE_OF_PARTY_FROM, LIFE_OF_PARTY_TO = -2, 2  # X4.3
-SCALES_BUDGET = 4  # X3.5: gems worth up to 4 VP for one monster
-PAWN_LIMIT = 4  # X4.5: up to four pouches a turn, one VP of gems each
+CLEAN_SHOT_VP = 4  # X3.3: a monster slain by elves
+LIFE_OF_PARTY_FROM, LIFE_OF_PARTY_TO = -2, 2  # X4.2
+SCALES_BUDGET = 4  # X3.4: gems worth up to 4 VP for one monster
+PAWN_LIMIT = 4  # X4.4: up to four pouches a turn, one VP of gems each
 POUCHES = 20  # O57: the stolen pouch pile
 OGRE_STARTING_CARDS = 2  # X4.1
 
@@ -89,7 +89,7 @@ CLASSES: tuple[ClassInfo, ...] = (
 CLASS_VP = tuple(c.vp for c in CLASSES)
 FREE_PLACING = tuple(c.free_placing for c in CLASSES)
 SHIELDS = tuple(c.shields for c in CLASSES)
-HELMET_DIAMONDS = 1  # X4.10: crystal dwarfs pay one more diamond for every class
+HELMET_DIAMONDS = 1  # X4.9: crystal dwarfs pay one more diamond for every class
 RACE_CLASSES: dict[int, tuple[int, ...]] = {  # X5.1
     Race.DWARFS: (Class.ALCHEMIST, Class.WARRIOR, Class.GUARDIAN, Class.KING),
     Race.ELVES: (Class.ALCHEMIST, Class.DRAGON),
@@ -99,7 +99,7 @@ RACE_CLASSES: dict[int, tuple[int, ...]] = {  # X5.1
 
 
 def class_cost(race: int, cls: int) -> tuple[int, ...]:
-    """Gems a seat of ``race`` pays for ``cls`` (crystal dwarfs one diamond more, X4.10)."""
+    """Gems a seat of ``race`` pays for ``cls`` (crystal dwarfs one diamond more, X4.9)."""
     cost = list(CLASSES[cls].cost)
     if race == Race.CRYSTAL_DWARFS:
         cost[Gem.DIAMOND] += HELMET_DIAMONDS
@@ -107,7 +107,7 @@ def class_cost(race: int, cls: int) -> tuple[int, ...]:
 
 
 class Power(IntEnum):
-    """The once-a-turn free action of a race (X3.5, X4.5, X4.8)."""
+    """The once-a-turn free action of a race (X3.4, X4.4, X4.7)."""
 
     MONSTER_SCALES = 0
     PAWNBROKER = 1

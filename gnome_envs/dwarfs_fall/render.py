@@ -20,7 +20,6 @@ from gnome_envs.dwarfs_fall.components import (
     MOOD_TRACK,
     NUM_GEMS,
     SECRET_VP,
-    SLOT_KINDS,
     SPOTS,
     TRADING_GOALS,
     Colour,
@@ -31,6 +30,14 @@ from gnome_envs.dwarfs_fall.components import (
     cell_name,
 )
 from gnome_envs.dwarfs_fall.pending import DecisionKind
+from gnome_envs.dwarfs_fall.races import (
+    CLASSES,
+    IN_PILE,
+    NOT_OWNED,
+    NUM_CLASSES,
+    POWER_NAMES,
+    RACE_NAMES,
+)
 
 # Lak: the troll's lake (Troll's Bridge); Mem: a battle memorial (Royal Decrees)
 KIND_LABEL = ("Cas", "Gol", "Eme", "Rub", "Dia", "Tav", "Sto", "Dra", "Fro", "Lak", "Mem", "Ocs", "Fdr", "Wol", "Tre")
@@ -145,13 +152,11 @@ GEM_VERBS = {DecisionKind.ALCHEMY_GIVE: "turn your", DecisionKind.ALCHEMY_TAKE: 
 
 def _slot_name(state, p: int, slot: int) -> str:
     """Name of the kingdom card in ``slot`` of seat ``p``'s colour."""
-    return ALL_KINDS[SLOT_KINDS[state.game.colours[p]][slot]].name
+    return ALL_KINDS[state.game.seat_kinds[p][slot]].name
 
 
 def _empire_action(state, d, pending) -> str:
     """Texts of The Empires' families (and of END when picking gems)."""
-    from gnome_envs.dwarfs_fall.races import CLASSES, POWER_NAMES
-
     f = d.family
     kind = DecisionKind(pending.kind) if pending else None
     if f == Family.CLASS:
@@ -245,15 +250,6 @@ def render_text(state, seat: int | None = None) -> str:
 
 def _empire_line(state, p: int) -> str:
     """The Empires: race, class pieces (where they are) and stolen pouches."""
-    from gnome_envs.dwarfs_fall.components import cell_name
-    from gnome_envs.dwarfs_fall.races import (
-        CLASSES,
-        IN_PILE,
-        NOT_OWNED,
-        NUM_CLASSES,
-        RACE_NAMES,
-    )
-
     owned = []
     for c in range(NUM_CLASSES):
         where = state.pieces[p * NUM_CLASSES + c]
@@ -270,7 +266,7 @@ def _cards(counts, names) -> str:
 def _player_line(state, p: int, seat: int | None) -> str:
     """One seat's table: public facts; its hidden cards only for itself, bounds for others (R12)."""
     revealed = state.secret_revealed[p]
-    slots = SLOT_KINDS[state.game.colours[p]]
+    slots = state.game.seat_kinds[p]
     hand = " ".join(KIND_LABEL[slots[k]] for k in state.in_hand_kinds(p)) or "-"
     public_vp = state.score_of(p) - sum(a * b for a, b in zip(state.gems.of(p), GEM_VP))
     line = (f"player {p} ({Colour(state.game.colours[p]).name.lower()}): {public_vp} VP on the table, goals {state.goals(p)}, "

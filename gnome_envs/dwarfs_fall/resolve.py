@@ -78,11 +78,10 @@ def complete_task(state: DwarfsFallState, p: int, cell: int) -> None:
     if state.game.empires:
         if IS_MONSTER[kind]:
             record_adventure(state, p, cell)
-        required = min(required, state.dwarfs_of(p, cell))  # X3.3: accurate elves stay where they are
-        if kind in INNS and state.region_at(cell).wolf:  # X6.3: the wolf keeps inns shut
-            state.return_to_pile(p, cell, required)
-            return
+        required = min(required, state.dwarfs_of(p, cell))  # X3.2: accurate elves stay where they are
     state.return_to_pile(p, cell, required)
+    if state.game.empires and kind in INNS and state.region_at(cell).wolf:  # X6.3: the wolf keeps inns shut
+        return
     if state.game.trolls and _warband_here(state, cell, kind):  # T4.2
         for _ in range(WARBAND_OGRES):
             draw_ogre(state, p)
@@ -115,7 +114,7 @@ def _mine(state: DwarfsFallState, p: int, cell: int) -> None:
 
 
 def _tavern(state: DwarfsFallState, p: int, cell: int) -> None:
-    """R7.6: one ogre card from the deck (two from the ogres' castle, X4.3)."""
+    """R7.6: one ogre card from the deck (two from the ogres' castle, X2.2)."""
     for _ in range(ALL_KINDS[state.kind_at(cell)].amount):
         draw_ogre(state, p)
 

@@ -27,7 +27,6 @@ from gnome_envs.dwarfs_fall.components import (
     IS_MONSTER,
     LAYER_KIND,
     MIGHTY_REQUIRED,
-    MONSTER_VP,
     NUM_CELLS,
     NUM_GEMS,
     NUM_KINDS,
@@ -111,7 +110,7 @@ class DwarfsFallState(DecisionLoopState):
         if game.empires:  # The Empires (empires.py; attributes only in those games)
             self.meeples = [DWARFS_PER_COLOUR] * n  # each seat's meeples, extra class meeples included
             self.pieces = [NOT_OWNED] * (n * NUM_CLASSES)  # per (seat, class): NOT_OWNED, IN_PILE or a cell
-            self.pouches = [0] * n  # stolen pouches (ogres, X4.4)
+            self.pouches = [0] * n  # stolen pouches (ogres, X4.3)
             self.pouch_pile = POUCHES
             self.boxed: tuple[int, ...] = ()  # defeated monsters sent to the box (scales, dragon eggs)
             self.power_used = False  # the race's free action was used this turn
@@ -255,12 +254,8 @@ class DwarfsFallState(DecisionLoopState):
         """Actions seat ``p`` may take this turn: 3, plus 1 with its castle in play and no frost
         giant in its kingdom (R5.1, R6.5)."""
         k = self.kingdom(p)
-        if k is None:
-            extra = 0
-        elif self.game.empires:  # X4.9, X6.4: frozen souls, treants
-            extra = 0 if empires.extra_action_blocked(self, p, k) else CASTLE_EXTRA_ACTIONS
-        else:
-            extra = 0 if k.frost_giant else CASTLE_EXTRA_ACTIONS
+        # R6.5 with X4.8, X6.4: a frost giant (not for crystal dwarfs) or a treant takes it
+        extra = CASTLE_EXTRA_ACTIONS if k is not None and not empires.extra_action_blocked(self, p, k) else 0
         if self.game.royal:  # D13 High Ho, D8 Hired Hands
             base = HIGH_HO_ACTIONS if self.decree(Decree.HIGH_HO) else BASE_ACTIONS
             return base + extra + (self.bonus_actions if p == self.turn_player else 0)
@@ -271,7 +266,7 @@ class DwarfsFallState(DecisionLoopState):
         Mighty troll (T4.4), fewer for seasoned beast hunters (D6)."""
         kind = LAYER_KIND[self.top[cell]]
         if not IS_MONSTER[kind]:
-            if p >= 0 and self.game.empires and kind in MINE_KINDS:  # X3.2, X4.2: slow gathering
+            if p >= 0 and self.game.empires and kind in MINE_KINDS:  # X3.1: slow gathering
                 return empires.mine_required(self, p, REQUIRED[kind])
             return REQUIRED[kind]
         if self.game.trolls and cell == self.troll_cell and self.mood_deck[0] == Mood.MIGHTY:
@@ -395,10 +390,9 @@ class DwarfsFallState(DecisionLoopState):
         vp = sum(TRADING_GOALS[g].vp for g in self.trading_won[p])
         if self.secret_revealed[p]:
             vp += SECRET_VP[self.secret[p]]
-        if self.game.empires:  # X3.4 clean shot, X5.8 class meeples
-            vp += empires.monster_vp(self, p) * len(self.defeated[p]) + empires.class_vp(self, p)
-        else:
-            vp += MONSTER_VP * len(self.defeated[p])
+        vp += empires.monster_vp(self, p) * len(self.defeated[p])  # X3.3: 4 for elves
+        if self.game.empires:  # X5.9: class meeples
+            vp += empires.class_vp(self, p)
         vp += sum(c * v for c, v in zip(self.gems.of(p), GEM_VP))
         return vp + self.kingdom_vp(p)
 

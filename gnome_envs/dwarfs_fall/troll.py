@@ -188,7 +188,7 @@ def _ogre_go(state: DwarfsFallState, p: int, kind: int, *args: int) -> None:
 
         ambush(state, p, args[0])
     elif kind == Ogre.WRECKING_BALL:
-        from gnome_envs.dwarfs_fall.empire_actions import wreck
+        from gnome_envs.dwarfs_fall.ogres import wreck
 
         wreck(state, p, args[0])
     elif kind == Ogre.BRUTE:

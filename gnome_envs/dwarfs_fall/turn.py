@@ -17,7 +17,6 @@ from gnome_envs.dwarfs_fall.components import (
     IS_MONSTER,
     NEIGHBOUR,
     NUM_CELLS,
-    card_code,
     layer,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
@@ -72,8 +71,8 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     empires = state.game.empires
     if can_act:
         if royal and state.end_triggered and state.decree(Decree.DRAGON_KING):  # D10.3: no new monsters
-            colour = state.game.colours[p]
-            kinds = [k for k in kinds if not IS_MONSTER[CODE_KIND[card_code(colour, k)]]]
+            own = state.game.seat_kinds[p]
+            kinds = [k for k in kinds if not IS_MONSTER[own[k]]]
         legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, p, k)]
     if state.pile[p] and (can_act or empires and empire_actions.free_piece_in_pile(state, p)):
         cells = room_cells(state)
@@ -98,7 +97,7 @@ def _action(state: DwarfsFallState, d: Decision, action: int) -> None:
     if family == Family.CARD:
         offer(state, DecisionKind.PLACE_CARD, p, (decoded.arg,))
     elif family == Family.DWARF:
-        if state.game.empires:  # X5.7: which meeple goes
+        if state.game.empires:  # X5.8: which meeple goes
             empire_actions.place(state, p, decoded.arg, state.actions_used < state.action_limit(p))
             return
         state.place_from_pile(p, decoded.arg)
@@ -126,7 +125,7 @@ EMPIRE_FAMILIES = frozenset({Family.CLASS, Family.ABILITY, Family.POWER})
 def placement_cells(state: DwarfsFallState, p: int, slot: int) -> list[int]:
     """Cells where seat ``p``'s card in ``slot`` may go: next to a card, or on a stack of its
     kind (R3.2, R3.3)."""
-    kind = CODE_KIND[card_code(state.game.colours[p], slot)]
+    kind = state.game.seat_kinds[p][slot]
     regions = state.regions
     cells = list(regions.frontier)
     if not regions.empty:
@@ -138,7 +137,7 @@ def placement_cells(state: DwarfsFallState, p: int, slot: int) -> list[int]:
 def _place_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     slot = data[0]
     layout = _layout(state)
-    rotations = DISTINCT_ROTATIONS[card_code(state.game.colours[p], slot)]
+    rotations = DISTINCT_ROTATIONS[state.game.seat_codes[p][slot]]
     return [layout.place(c, r) for c in placement_cells(state, p, slot) for r in rotations]
 
 
@@ -149,7 +148,7 @@ def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
     cell = decoded.arg
     if slot == CASTLE_SLOT:
         state.castle_cell[p] = cell
-    code = card_code(state.game.colours[p], slot)
+    code = state.game.seat_codes[p][slot]
     state.put_card(cell, layer(code, decoded.arg2))
     state.in_hand[p] &= ~(1 << slot)
     state.touch(p)
