@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
 ENV_ID = "battle_gnomes_v0"
@@ -20,10 +21,10 @@ class BattleGnomesConfig:
     skip_forced: bool = True
 
     def __post_init__(self) -> None:
-        n = self.num_players
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        n = integer_field(self, "num_players")
+        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players; got num_players={n!r}"
+                f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         if not isinstance(self.skip_forced, bool):
             raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")

@@ -13,8 +13,11 @@
   gain per step divided by the game's ``score_scale``);
 * an illegal action raises :class:`IllegalActionError` and changes nothing, or with
   ``illegal_action="terminate"`` gives the offender -1 and ends the game;
-* ``max_steps`` (default 10,000 decisions; ``None`` for none) truncates, so that a game whose
-  players never bring it to an end cannot run forever; ``state()`` is a full-information vector;
+* ``max_steps`` (default: the game's own cap, ``EnvSpec.max_steps``; ``None`` for none)
+  truncates, so that a game whose players never bring it to an end cannot run forever. A game
+  stopped by a designed limit of its own (``State.truncated_by``) is a truncation too: every
+  agent is truncated, ``infos[agent]["truncated_by"]`` names the limit, and nobody is paid a
+  win or a loss. ``state()`` is a full-information vector;
 * the engine is reachable as ``env.unwrapped.game`` and ``env.unwrapped.game_state``.
 """
 
@@ -26,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from gnome_envs.core.engine import Game, State
+from gnome_envs.core.engine import Game, State, integer_value, validate_seed
 from gnome_envs.core.errors import (
     ConfigError,
     GameOverError,
@@ -38,12 +41,31 @@ REWARD_MODES = ("win_loss", "rank", "score")
 ILLEGAL_ACTION_MODES = ("raise", "terminate")
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTION_PENALTY = -1.0
-DEFAULT_MAX_STEPS = 10_000  # truncation guard: some rules allow endless games (pass None to disable)
 SEED_BOUND = 2**63  # new game seeds are drawn below this bound
+TRUNCATED_BY_MAX_STEPS = "max_steps"  # infos[agent]["truncated_by"] when the adapter's cap stops a game
+
+
+class _SpecDefault:
+    """The default of ``max_steps``: the cap the game's EnvSpec names."""
+
+    def __repr__(self) -> str:
+        return "<the env's default max_steps>"
+
+
+SPEC_DEFAULT = _SpecDefault()
+
+
+def resolve_max_steps(game: Game, max_steps: Any) -> int | None:
+    """The step cap an adapter uses: ``max_steps`` as an int, None, or the game's default."""
+    if max_steps is SPEC_DEFAULT:
+        from gnome_envs.core.registry import get_spec
+
+        return get_spec(game.env_id).max_steps
+    return None if max_steps is None else int(max_steps)
 
 
 def validate_adapter_options(
-    reward: str, illegal_action: str, max_steps: int | None, render_mode: str | None
+    reward: str, illegal_action: str, max_steps: Any, render_mode: str | None
 ) -> None:
     """Raise ConfigError for an unsupported adapter option."""
     if reward not in REWARD_MODES:
@@ -52,8 +74,10 @@ def validate_adapter_options(
         raise ConfigError(
             f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
         )
-    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-        raise ConfigError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+    if max_steps is not None and max_steps is not SPEC_DEFAULT:
+        value = integer_value(max_steps)
+        if value is None or value < 1:
+            raise ConfigError(f"max_steps must be a positive integer or None, got {max_steps!r}")
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
 
@@ -83,7 +107,7 @@ class GnomeAECEnv(AECEnv):
         render_mode: str | None = None,
         reward: str = "win_loss",
         illegal_action: str = "raise",
-        max_steps: int | None = DEFAULT_MAX_STEPS,
+        max_steps: Any = SPEC_DEFAULT,
     ) -> None:
         validate_adapter_options(reward, illegal_action, max_steps, render_mode)
         super().__init__()
@@ -91,7 +115,7 @@ class GnomeAECEnv(AECEnv):
         self.render_mode = render_mode
         self.reward_mode = reward
         self.illegal_action = illegal_action
-        self.max_steps = max_steps
+        self.max_steps = resolve_max_steps(game, max_steps)
         self.metadata = {**GnomeAECEnv.metadata, "name": game.env_id}
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -124,9 +148,10 @@ class GnomeAECEnv(AECEnv):
     # ------------------------------------------------------------------ lifecycle
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; ``seed`` fixes it, later unseeded resets continue deterministically."""
+        seed = validate_seed(seed)  # before anything changes: a bad seed leaves the env as it was
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
-            game_seed = int(seed)
+            game_seed = seed
         else:
             if self._seed_rng is None:
                 self._seed_rng = np.random.default_rng()
@@ -165,6 +190,10 @@ class GnomeAECEnv(AECEnv):
             raise GameOverError("the game is over and every agent has left; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise GameOverError(
+                    f"the game is over for {agent}: step(None) lets it leave, then call reset()"
+                )
             self._was_dead_step(action)
             return
         try:
@@ -177,14 +206,22 @@ class GnomeAECEnv(AECEnv):
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._assign_rewards(state)
-        if state.is_terminal():
+        if state.is_terminal() and state.truncated_by is None:
             self.terminations = {a: True for a in self.agents}
+        elif state.is_terminal():
+            self._truncate(state.truncated_by)
         elif self.max_steps is not None and self.num_steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
+            self._truncate(TRUNCATED_BY_MAX_STEPS)
         else:
             self.agent_selection = self.possible_agents[state.current_player]
         if self.render_mode == "human":
             self.render()
+
+    def _truncate(self, reason: str) -> None:
+        """Truncate every agent, naming the limit in its info."""
+        self.truncations = {a: True for a in self.agents}
+        for a in self.agents:
+            self.infos[a] = {**self.infos[a], "truncated_by": reason}
 
     def _assign_rewards(self, state: State) -> None:
         """Set this step's rewards and add them to the cumulative ones (PettingZoo semantics)."""

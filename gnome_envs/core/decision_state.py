@@ -47,6 +47,17 @@ class DecisionLoopState(State):
         """Whether the game has ended."""
         return self.finished
 
+    def end_by_limit(self, reason: str) -> None:
+        """Stop the game at a designed limit: no decision pending, over, truncated by ``reason``.
+
+        The rules' final scoring (``on_finish``) does not run: the standing scores are reported.
+        """
+        self.truncated_by = reason
+        self.pending = None
+        self.tasks = []
+        self.finished = True
+        self._mask = None
+
     def decision_name(self) -> str:
         """Name of the pending decision."""
         return "none" if self.pending is None else self.DECISION_KINDS(self.pending.kind).name.lower()

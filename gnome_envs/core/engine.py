@@ -25,9 +25,44 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gnome_envs.core.errors import GameOverError, IllegalActionError
+from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError
 
 MAX_DESCRIBED_CHOICES = 24  # legal choices spelled out in an IllegalActionError message
+# Forced-chain guard (see State.play_forced): after this many forced moves in one chain the
+# state hash is watched for a repeat; a chain this long with no agent decision is cut off.
+FORCED_CHAIN_WATCH_FROM = 512
+FORCED_CHAIN_LIMIT = 20_000
+TRUNCATED_BY_FORCED_CYCLE = "forced_cycle"  # a forced chain came back to a position it had left
+TRUNCATED_BY_FORCED_CHAIN = "forced_chain_limit"  # a forced chain ran FORCED_CHAIN_LIMIT moves
+
+
+def action_index(action: Any) -> int | None:
+    """``action`` as a Python int (ints, numpy ints and 0-d integer arrays), or None if not one."""
+    if isinstance(action, np.ndarray):
+        if action.ndim != 0 or action.dtype.kind not in "iu":
+            return None
+        return int(action)
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return None
+    return int(action)
+
+
+def integer_value(value: Any) -> int | None:
+    """``value`` as a Python int if it is an integer (numpy ints included, bools excluded)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
+
+
+def integer_field(config: Any, name: str) -> int | None:
+    """A frozen config's integer field as a Python int (a numpy int is stored back as one).
+
+    Returns None when the field is not an integer (bools are not), for the caller's ConfigError.
+    """
+    value = integer_value(getattr(config, name))
+    if value is not None:
+        object.__setattr__(config, name, value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -75,6 +110,9 @@ class Game(abc.ABC):
     state_size: int
     score_scale: float = 10.0
     skip_forced: bool = True
+    # Actions that decline, pass, stop or end a turn in any decision where they are legal (the
+    # pass-biased audit policy prefers them; a game whose stall rules hold must still end).
+    pass_actions: frozenset[int] = frozenset()
 
     @abc.abstractmethod
     def new_state(self, seed: int | None = None) -> State:
@@ -94,6 +132,9 @@ class State(abc.ABC):
     game: Game
     decisions: int  # decisions taken by agents so far (forced ones excluded)
     _mask: np.ndarray | None
+    # Set (to the limit's name) when a designed limit, not the rules, stopped the game: the
+    # game is over (is_terminal() is True) but it is a truncation, paid as neither win nor loss.
+    truncated_by: str | None = None
 
     # ----------------------------------------------------------------- rules hooks
     @property
@@ -157,14 +198,24 @@ class State(abc.ABC):
         """Name of the pending decision (for messages and rendering)."""
         return "decision"
 
+    def end_by_limit(self, reason: str) -> None:
+        """Stop the game at a designed limit: over, but a truncation named ``reason``."""
+        raise NotImplementedError(f"{type(self).__name__} cannot stop at a limit ({reason})")
+
+    def is_truncated(self) -> bool:
+        """Whether a designed limit (not the rules) ended the game."""
+        return self.truncated_by is not None
+
     # --------------------------------------------------------------- shared machinery
     def legal_action_mask(self) -> np.ndarray:
-        """int8 mask of the legal actions (all zero once the game is over)."""
+        """int8 mask of the legal actions (all zero once the game is over), read-only."""
         if self._mask is None:
             if self.is_terminal():
-                self._mask = np.zeros(self.game.num_actions, dtype=np.int8)
+                mask = np.zeros(self.game.num_actions, dtype=np.int8)
             else:
-                self._mask = self._compute_mask()
+                mask = self._compute_mask()
+            mask.flags.writeable = False  # shared by clones: callers copy before editing
+            self._mask = mask
         return self._mask
 
     def legal_actions(self) -> list[int]:
@@ -181,13 +232,38 @@ class State(abc.ABC):
             self.play_forced()
 
     def play_forced(self) -> None:
-        """Resolve every pending decision that has exactly one legal action."""
+        """Resolve every pending decision that has exactly one legal action.
+
+        A chain of forced moves that returns to a position it already passed through would
+        never end; so would one that never reaches an agent's choice. After
+        ``FORCED_CHAIN_WATCH_FROM`` forced moves the chain is watched: a repeated state hash
+        stops the game as a truncation (``forced_cycle``), and so does a chain of
+        ``FORCED_CHAIN_LIMIT`` moves (``forced_chain_limit``).
+        """
+        chain = 0
+        seen: set[str] | None = None
         while not self.is_terminal():
             only = self._only_legal_action()
             if only < 0:
                 return
             self._apply_legal(only)
             self._mask = None
+            chain += 1
+            if chain < FORCED_CHAIN_WATCH_FROM:
+                continue
+            if chain >= FORCED_CHAIN_LIMIT:
+                self._stop_forced_chain(TRUNCATED_BY_FORCED_CHAIN)
+                return
+            seen = set() if seen is None else seen
+            digest = self.state_hash()
+            if digest in seen:
+                self._stop_forced_chain(TRUNCATED_BY_FORCED_CYCLE)
+                return
+            seen.add(digest)
+
+    def _stop_forced_chain(self, reason: str) -> None:
+        self.end_by_limit(reason)
+        self._mask = None
 
     def _only_legal_action(self) -> int:
         """The single legal action, or -1 when there are several (games may answer faster)."""
@@ -202,16 +278,16 @@ class State(abc.ABC):
     def _validated(self, action: Any) -> int:
         if self.is_terminal():
             raise GameOverError("the game is over; no action can be applied")
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        index = action_index(action)
+        if index is None:
             raise IllegalActionError(self._illegal_message(action))
-        index = int(action)
         if self._is_legal(index):
             return index
         raise IllegalActionError(self._illegal_message(index))
 
     def _illegal_message(self, action: Any) -> str:
         legal = self.legal_actions()
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if action_index(action) is None:
             what = f"not an integer in [0, {self.game.num_actions})"
         elif 0 <= action < self.game.num_actions:
             what = self.describe_action(int(action))
@@ -227,8 +303,8 @@ class State(abc.ABC):
         )
 
     def returns(self) -> np.ndarray:
-        """Win/loss reward per seat: winners share +1 equally, everyone else -1."""
-        if not self.is_terminal():
+        """Win/loss reward per seat: winners share +1 equally, everyone else -1 (0 if truncated)."""
+        if not self.is_terminal() or self.truncated_by is not None:
             return np.zeros(self.game.num_players, dtype=np.float64)
         places = self.placements()
         winners = [seat for seat, place in enumerate(places) if place == 0]
@@ -240,7 +316,7 @@ class State(abc.ABC):
     def rank_returns(self) -> np.ndarray:
         """Rank reward per seat in [-1, 1]: (seats beaten - seats beating you) / (n - 1)."""
         n = self.game.num_players
-        if not self.is_terminal() or n < 2:
+        if not self.is_terminal() or n < 2 or self.truncated_by is not None:
             return self.returns()
         places = self.placements()
         result = np.zeros(n)
@@ -265,6 +341,16 @@ def rng_state_bytes(rng: np.random.Generator | dict) -> bytes:
     return "|".join(parts).encode()
 
 
+def validate_seed(seed: Any) -> int | None:
+    """``seed`` as a Python int (numpy ints accepted) or None; ConfigError naming it otherwise."""
+    if seed is None:
+        return None
+    value = integer_value(seed)
+    if value is None or value < 0:
+        raise ConfigError(f"seed must be a non-negative integer or None, got {seed!r}")
+    return value
+
+
 def new_rng(seed: int | None) -> np.random.Generator:
     """The generator every state owns: PCG64 seeded with ``seed`` (fresh entropy if None)."""
-    return np.random.Generator(np.random.PCG64(seed))
+    return np.random.Generator(np.random.PCG64(validate_seed(seed)))

@@ -40,3 +40,7 @@ class InvariantError(GnomeEnvsError, RuntimeError):
 
 class ReplayMismatchError(GnomeEnvsError, RuntimeError):
     """A replay diverged from its recorded state hashes."""
+
+
+class ReplayFormatError(GnomeEnvsError, ValueError):
+    """A replay document is malformed: unknown format, missing field, non-integer action."""

@@ -26,6 +26,9 @@ class EnvSpec:
     player_counts: tuple[int, ...]
     variants: tuple[tuple[tuple[str, Any], ...], ...] = field(default=((),))
     fuzz_games: int = 160  # random games per config in the conformance suite (invariants each step)
+    # default step cap of the adapters (truncation): a few times the longest games that scripted
+    # play produces at any player count, so that a stalled episode costs little
+    max_steps: int = 10_000
     # explicit configs to cover instead of player_counts x variants (when not every pair is valid)
     configs: tuple[tuple[tuple[str, Any], ...], ...] | None = None
 

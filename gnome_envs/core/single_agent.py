@@ -9,7 +9,10 @@ or with ``illegal_action="terminate"`` ends the episode with reward -1 (for unma
 algorithms and for gymnasium's ``check_env``, which samples actions without the mask).
 
 Observation: the learner's float32 observation vector. Action: ``Discrete(num_actions)``.
-``info`` carries ``learner_seat``, and at the end ``scores`` and ``placements``.
+``info`` carries ``learner_seat``, and at the end ``scores`` and ``placements``. A game stopped
+by ``max_steps`` (default: the game's own cap) or by a designed limit of the game is truncated
+(``truncated=True``, ``info["truncated_by"]`` names the limit, no win or loss is paid); a step
+after the episode ended, either way, raises :class:`GameOverError`.
 """
 
 from __future__ import annotations
@@ -22,13 +25,15 @@ import numpy as np
 from gymnasium import spaces
 
 from gnome_envs.core.aec import (
-    DEFAULT_MAX_STEPS,
     ILLEGAL_ACTION_PENALTY,
     SEED_BOUND,
+    SPEC_DEFAULT,
+    TRUNCATED_BY_MAX_STEPS,
+    resolve_max_steps,
     terminal_rewards,
     validate_adapter_options,
 )
-from gnome_envs.core.engine import State
+from gnome_envs.core.engine import State, integer_value, validate_seed
 from gnome_envs.core.errors import (
     ConfigError,
     GameOverError,
@@ -63,7 +68,7 @@ class SingleAgentEnv(gymnasium.Env):
         seat: int | str = "random",
         reward: str = "win_loss",
         illegal_action: str = "raise",
-        max_steps: int | None = DEFAULT_MAX_STEPS,
+        max_steps: Any = SPEC_DEFAULT,
         render_mode: str | None = None,
         **config: Any,
     ) -> None:
@@ -73,12 +78,13 @@ class SingleAgentEnv(gymnasium.Env):
         self.spec_entry = get_spec(env_id)
         self.game = make_game(env_id, **config)
         n = self.game.num_players
-        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        seat_index = None if isinstance(seat, str) else integer_value(seat)
+        if seat != "random" and (seat_index is None or not 0 <= seat_index < n):
             raise ConfigError(f"seat must be 'random' or an integer in [0, {n}), got {seat!r}")
-        self.seat_choice = seat
+        self.seat_choice = "random" if seat_index is None else seat_index
         self.opponents = self._resolve_opponents(opponents, n)
         self.reward_mode = reward
-        self.max_steps = max_steps
+        self.max_steps = resolve_max_steps(self.game, max_steps)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.game.num_actions)
@@ -87,6 +93,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.num_steps = 0
         self._opponent_rng = np.random.default_rng()
         self._ended_by_illegal_action = False
+        self._truncated_by: str | None = None
 
     def _resolve_opponents(self, opponents: OpponentSpec, n: int) -> list[Any]:
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
@@ -106,8 +113,9 @@ class SingleAgentEnv(gymnasium.Env):
     # ---------------------------------------------------------------- gymnasium API
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         """Start a game, play opponents up to the learner's first decision."""
+        seed = validate_seed(seed)  # before anything changes: a bad seed leaves the env as it was
         super().reset(seed=seed)
-        game_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
+        game_seed = seed if seed is not None else int(self.np_random.integers(SEED_BOUND))
         self._opponent_rng = np.random.default_rng(int(self.np_random.integers(SEED_BOUND)))
         n = self.game.num_players
         if self.seat_choice == "random":
@@ -117,13 +125,14 @@ class SingleAgentEnv(gymnasium.Env):
         self.game_state = self.game.new_state(game_seed)
         self.num_steps = 0
         self._ended_by_illegal_action = False
+        self._truncated_by = None
         self._play_opponents()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Play the learner's action, then the opponents' until the learner decides again."""
         state = self._state()
-        if state.is_terminal() or self._ended_by_illegal_action:
+        if state.is_terminal() or self._ended_by_illegal_action or self._truncated_by is not None:
             raise GameOverError("the episode has ended; call reset()")
         before = self._learner_score()
         try:
@@ -136,8 +145,12 @@ class SingleAgentEnv(gymnasium.Env):
             return self._observation(), ILLEGAL_ACTION_PENALTY, True, False, info
         self.num_steps += 1
         self._play_opponents()
-        terminated = state.is_terminal()
-        truncated = not terminated and self.max_steps is not None and self.num_steps >= self.max_steps
+        if state.is_terminal() and state.truncated_by is not None:
+            self._truncated_by = state.truncated_by
+        elif not state.is_terminal() and self.max_steps is not None and self.num_steps >= self.max_steps:
+            self._truncated_by = TRUNCATED_BY_MAX_STEPS
+        truncated = self._truncated_by is not None
+        terminated = state.is_terminal() and not truncated
         if self.reward_mode == "score":
             reward = (self._learner_score() - before) / self.game.score_scale
         elif terminated:
@@ -151,7 +164,7 @@ class SingleAgentEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the episode is over)."""
         mask = self._state().legal_action_mask().astype(bool)
-        if self._ended_by_illegal_action:
+        if self._ended_by_illegal_action or self._truncated_by is not None:
             mask[:] = False
         return mask
 
@@ -188,7 +201,9 @@ class SingleAgentEnv(gymnasium.Env):
     def _info(self) -> dict[str, Any]:
         state = self._state()
         info: dict[str, Any] = {"learner_seat": self.learner_seat}
-        if state.is_terminal():
+        if self._truncated_by is not None:
+            info["truncated_by"] = self._truncated_by
+        if state.is_terminal() or self._truncated_by is not None:
             info["scores"] = state.scores().tolist()
             info["placements"] = list(state.placements())
         return info

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
 ENV_ID = "dwarfs_fall_v0"
@@ -63,9 +64,9 @@ class DwarfsFallConfig:
                 raise ConfigError(f"scenario: unknown scenario {self.scenario!r}; Royal Decrees has {SCENARIO_NAMES}")
 
     def _check_players(self) -> None:
-        n = self.num_players
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise ConfigError(f"{ENV_ID} num_players must be an integer 2-4 (up to 7 with 'empires'), got {n!r}")
+        n = integer_field(self, "num_players")
+        if n is None:
+            raise ConfigError(f"{ENV_ID} num_players must be an integer 2-4 (up to 7 with 'empires'), got {self.num_players!r}")
         if n < MIN_PLAYERS or n > MAX_EMPIRE_PLAYERS:
             raise ConfigError(f"{ENV_ID} plays {MIN_PLAYERS}-{MAX_PLAYERS} players ({MIN_PLAYERS}-"
                               f"{MAX_EMPIRE_PLAYERS} with 'empires'); got num_players={n!r}")

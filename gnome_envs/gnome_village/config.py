@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
 MIN_PLAYERS = 2
@@ -23,10 +24,10 @@ class GnomeVillageConfig:
     skip_forced: bool = True
 
     def __post_init__(self) -> None:
-        n = self.num_players
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        n = integer_field(self, "num_players")
+        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"gnome_village_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players; got num_players={n!r}"
+                f"gnome_village_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         for name in ("deluxe", "children", "skip_forced"):
             value = getattr(self, name)

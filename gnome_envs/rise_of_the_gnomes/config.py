@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.rise_of_the_gnomes.components import (
     DIFFICULTY_NAMES,
@@ -30,10 +31,10 @@ class RiseOfTheGnomesConfig:
     skip_forced: bool = True
 
     def __post_init__(self) -> None:
-        n = self.num_players
-        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        n = integer_field(self, "num_players")
+        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"rise_of_the_gnomes_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players; got num_players={n!r}"
+                f"rise_of_the_gnomes_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         if not isinstance(self.mode, str) or self.mode not in MODES:
             raise ConfigError(f"mode must be one of {MODES}, got {self.mode!r}")
