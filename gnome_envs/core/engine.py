@@ -206,6 +206,21 @@ class State(abc.ABC):
         """Whether a designed limit (not the rules) ended the game."""
         return self.truncated_by is not None
 
+    # ------------------------------------------------------------- audit hooks
+    def audit_tags(self, seat: int) -> dict[str, str]:
+        """What ``seat`` played with, for win rates by attribute (``training.audit balance``).
+
+        E.g. ``{"secret_goal": "king", "race": "ogres"}``; read at the end of a game.
+        """
+        return {}
+
+    def audit_events(self) -> dict[str, float]:
+        """Facts of a finished game that ``training.audit balance`` averages over games.
+
+        E.g. ``{"revealed:king": 1.0, "chest_3_claimed": 0.0}``; read at the end of a game.
+        """
+        return {}
+
     # --------------------------------------------------------------- shared machinery
     def legal_action_mask(self) -> np.ndarray:
         """int8 mask of the legal actions (all zero once the game is over), read-only."""
