@@ -118,6 +118,11 @@ def _looks_numeric(text: str) -> bool:
     return True
 
 
+def max_steps_option(max_decisions: int | None) -> dict[str, Any]:
+    """``{"max_steps": n}`` for a ``--max-decisions n``; nothing (the env's default) for None."""
+    return {} if max_decisions is None else {"max_steps": max_decisions}
+
+
 # ---------------------------------------------------------------------------- --config
 def parse_value(text: str) -> Any:
     """Typed value of a ``--config`` right-hand side: bool, None, int, float, else the string; a

@@ -41,7 +41,7 @@ DEFAULT_AGENTS = "random,scripted"
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 0
 DEFAULT_WORKERS = 1
-DEFAULT_MAX_DECISIONS = 10_000  # safety cap per game: a truncated game counts as no win
+ENV_DEFAULT = "the env's own max_steps"  # the --max-decisions default: EnvSpec.max_steps
 AGENT_SEPARATOR = ","
 REPORT_FILE = "report.json"
 CHART_FILE = "chart.png"
@@ -68,9 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"master seed, a non-negative integer (default: {DEFAULT_SEED})")
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
                         help=f"processes playing games; results do not depend on it (default: {DEFAULT_WORKERS})")
-    parser.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
+    parser.add_argument("--max-decisions", type=int, default=None,
                         help="truncate a game after this many decisions; it counts as no win and "
-                             f"updates no rating (default: {DEFAULT_MAX_DECISIONS}; --config max_steps=... overrides)")
+                             f"updates no rating (default: {ENV_DEFAULT}; --config max_steps=... overrides)")
     parser.add_argument("--per-game", action="store_true",
                         help="with --json (and in --out's report.json), list every game")
     parser.add_argument("--png", type=Path, default=None, metavar="PATH",
@@ -114,7 +114,7 @@ def check_args(args: argparse.Namespace) -> None:
     """Reject impossible numeric arguments and a player count given through --config."""
     for flag, value, least in (("--games", args.games, 1), ("--workers", args.workers, 1),
                                ("--seed", args.seed, 0), ("--max-decisions", args.max_decisions, 1)):
-        if value < least:
+        if value is not None and value < least:
             raise ConfigError(f"{flag} must be at least {least}, got {value}")
     if "num_players" in args.config_kwargs:
         raise ConfigError("give the player count with --players, not --config num_players=...")
@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     specs = parse_agents(args.agents)
     players = resolve_players(args.env, args.players, len(specs))
     plan = schedules.make_schedule(len(specs), players)
-    config = {"max_steps": args.max_decisions, **args.config_kwargs}
+    config = {**common.max_steps_option(args.max_decisions), **args.config_kwargs}
     spec = TournamentSpec(args.env, players, specs, config, args.seed)
     games = math.ceil(args.games / len(plan.tables)) * len(plan.tables)
     records, wall = play(args, spec, plan, games)

@@ -32,7 +32,7 @@ DEFAULT_SEED = 0
 DEFAULT_AGENT = "random"
 AGENT_SEPARATOR = ","
 GAME_SEED_BOUND = 2**63  # per-game seeds are drawn below this bound
-DEFAULT_MAX_DECISIONS = 10_000  # safety cap per game (typical game: 150-400); truncates, no win
+ENV_DEFAULT = "the env's own max_steps"  # the --max-decisions default: EnvSpec.max_steps
 SCORE_DIGITS = 1
 ROTATION_NOTE = "game g seats the agent list rotated by g mod n: seat s plays agent (s + g) mod n"
 
@@ -72,10 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
                              f"a single name fills every seat (default: {DEFAULT_AGENT})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"master seed: same arguments, same results (default: {DEFAULT_SEED})")
-    parser.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
+    parser.add_argument("--max-decisions", type=int, default=None,
                         help="truncate a game after this many decisions (counted as no win); a "
                              "safety cap against policies that stall the game "
-                             f"(default: {DEFAULT_MAX_DECISIONS}; --config max_steps=... overrides)")
+                             f"(default: {ENV_DEFAULT}; --config max_steps=... overrides)")
     parser.add_argument("--per-game", action="store_true",
                         help="with --json, also list every game (seed, seats, scores, length)")
     common.add_config_argument(parser)
@@ -118,7 +118,8 @@ def play_game(env: GnomeAECEnv, seat_policies: list[Policy], seed: int,
         state = env.unwrapped.game_state
         env.step(choose_action(seat_policies[state.current_player], state, rng))
         decisions += 1
-    return decisions, env.unwrapped.game_state.is_terminal()
+    state = env.unwrapped.game_state
+    return decisions, state.is_terminal() and not state.is_truncated()
 
 
 def run_games(env_id: str, names: list[str], games: int, seed: int, config: dict[str, Any],
@@ -248,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ConfigError(f"--games must be at least 1, got {args.games}")
     players, names = resolve_lineup(args.env, args.agents, args.players)
-    config = {"max_steps": args.max_decisions, **args.config_kwargs}
+    config = {**common.max_steps_option(args.max_decisions), **args.config_kwargs}
     records, wall = run_games(args.env, names, args.games, args.seed, config,
                               show_progress=not args.no_progress)
     report = build_report(args, players, names, records, wall)

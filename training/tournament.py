@@ -95,7 +95,7 @@ class GamePlayer:
     def _record(self, game: int, table: int, env_seed: int, names: list[str], decisions: int) -> GameRecord:
         state = self.env.unwrapped.game_state
         players = self.spec.players
-        finished = bool(state.is_terminal())
+        finished = bool(state.is_terminal()) and not state.is_truncated()
         all_scores = [float(x) for x in state.scores()]
         placements = [int(p) for p in state.placements()[:players]] if finished else None
         shares = common.win_shares(placements) if placements is not None else [0.0] * players

@@ -203,7 +203,8 @@ class SingleAgentEnv(gymnasium.Env):
         info: dict[str, Any] = {"learner_seat": self.learner_seat}
         if self._truncated_by is not None:
             info["truncated_by"] = self._truncated_by
-        if state.is_terminal() or self._truncated_by is not None:
+            info["scores"] = state.scores().tolist()  # standing points; a truncation has no placements
+        elif state.is_terminal():
             info["scores"] = state.scores().tolist()
             info["placements"] = list(state.placements())
         return info
