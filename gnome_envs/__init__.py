@@ -6,7 +6,11 @@
 >>> single = gnome_envs.SingleAgentEnv("gnome_village_v0", opponents="random")
 
 Importing the package also registers the single-agent envs with gymnasium
-(``gymnasium.make("gnome_envs/GnomeVillage-v0", opponents="random")``).
+(``gymnasium.make("gnome_envs/GnomeVillage-v0", opponents="random")``; these ids default to
+``illegal_action="terminate"`` so that checkers and unmasked algorithms can sample any action,
+and carry the env's ``max_steps`` as ``max_episode_steps``), and the AEC envs with PettingZoo's
+registry where the installed PettingZoo has one
+(``pettingzoo.make("aec", "gnome_envs/gnome_village-v0")``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import pkgutil
 from typing import Any
 
 import gymnasium
+import pettingzoo
 
 from gnome_envs.core.aec import GnomeAECEnv
 from gnome_envs.core.env_module import build_env
@@ -56,6 +61,16 @@ def make(env_id: str, **kwargs: Any) -> GnomeAECEnv:
     return build_env(env_id, **kwargs)
 
 
+GYM_ILLEGAL_ACTION = "terminate"  # the gymnasium ids' default: checkers sample unmasked actions
+PETTINGZOO_NAMESPACE = "gnome_envs"
+
+
+def pettingzoo_id(env_id: str) -> str:
+    """The PettingZoo registry id of ``env_id``: ``gnome_envs/gnome_village-v0``."""
+    name, _, version = env_id.rpartition("_v")
+    return f"{PETTINGZOO_NAMESPACE}/{name}-v{version}"
+
+
 def _register_gymnasium() -> None:
     for env_id in ENV_IDS:
         spec = get_spec(env_id)
@@ -63,13 +78,26 @@ def _register_gymnasium() -> None:
             gymnasium.register(
                 id=spec.gym_id,
                 entry_point="gnome_envs.core.single_agent:SingleAgentEnv",
-                kwargs={"env_id": env_id},
+                kwargs={"env_id": env_id, "illegal_action": GYM_ILLEGAL_ACTION},
+                max_episode_steps=spec.max_steps,
                 disable_env_checker=True,
                 order_enforce=False,
             )
 
 
+def _register_pettingzoo() -> None:
+    """Add every env to PettingZoo's registry (PettingZoo 1.27+; older versions have none)."""
+    register_aec = getattr(pettingzoo, "register", None)
+    registry = getattr(pettingzoo, "aec_registry", None)
+    if register_aec is None or registry is None:
+        return
+    for env_id in ENV_IDS:
+        if pettingzoo_id(env_id) not in registry:
+            register_aec("aec", pettingzoo_id(env_id), entry_point=f"gnome_envs.{env_id}:env")
+
+
 _register_gymnasium()
+_register_pettingzoo()
 
 __all__ = [
     "ENV_IDS",
@@ -83,4 +111,5 @@ __all__ = [
     "SingleAgentEnv",
     "UnknownEnvError",
     "make",
+    "pettingzoo_id",
 ]

@@ -32,12 +32,23 @@ PPO_TIMESTEPS = 256  # MaskablePPO smoke test
 def make_single(case, **kwargs: Any) -> gymnasium.Env:
     """``gymnasium.make`` of the case's single-agent env with random opponents."""
     kwargs.setdefault("opponents", "random")
+    kwargs.setdefault("illegal_action", "raise")  # the gymnasium ids default to "terminate"
     return gymnasium.make(case.spec.gym_id, **case.config, **kwargs)
 
 
+def action_masks(env: gymnasium.Env) -> np.ndarray:
+    """The learner's mask as sb3-contrib reads it through gymnasium's wrappers."""
+    return env.get_wrapper_attr("action_masks")()
+
+
+def comparable(info: dict[str, Any]) -> dict[str, Any]:
+    """``info`` with arrays as lists, so that two infos compare with ==."""
+    return {key: value.tolist() if isinstance(value, np.ndarray) else value for key, value in info.items()}
+
+
 def learner_action(env: gymnasium.Env, rng: np.random.Generator) -> int:
-    """A uniformly random legal learner action, read from ``env.action_masks()``."""
-    legal = np.flatnonzero(env.action_masks())
+    """A uniformly random legal learner action, read from ``action_masks()``."""
+    legal = np.flatnonzero(action_masks(env))
     assert legal.size, "action_masks() is all False while the learner must act"
     return int(legal[rng.integers(legal.size)])
 
@@ -45,7 +56,8 @@ def learner_action(env: gymnasium.Env, rng: np.random.Generator) -> int:
 def test_gymnasium_make_exposes_action_masks(case):
     env = make_single(case)
     assert isinstance(env.unwrapped, gnome_envs.SingleAgentEnv)
-    assert "action_masks" in dir(env), "action_masks() must be reachable on the made env itself"
+    assert callable(env.get_wrapper_attr("action_masks")), "action_masks() must be reachable through the wrappers"
+    assert env.spec.max_episode_steps == case.spec.max_steps
     game = case.game
     assert env.action_space == spaces.Discrete(game.num_actions)
     assert isinstance(env.observation_space, spaces.Box)
@@ -55,7 +67,7 @@ def test_gymnasium_make_exposes_action_masks(case):
     obs, info = env.reset(seed=seed)
     case.check_observation(obs, case.where(seed, 0))
     assert env.observation_space.contains(obs)
-    mask = env.action_masks()
+    mask = action_masks(env)
     assert isinstance(mask, np.ndarray) and mask.dtype == np.bool_ and mask.shape == (game.num_actions,)
     state = env.unwrapped.game_state
     assert np.array_equal(mask, state.legal_action_mask().astype(bool))
@@ -81,8 +93,10 @@ def test_random_learner_episodes(case):
         while True:
             where = case.where(seed, step, learner=learner)
             assert state.current_player == learner, f"{where}: learner asked to act out of its turn"
-            mask = env.action_masks()
+            mask = action_masks(env)
             assert np.array_equal(mask, state.legal_action_mask().astype(bool)), f"{where}: action_masks()"
+            assert info["action_mask"].dtype == np.int8 and np.array_equal(info["action_mask"], mask), (
+                f"{where}: info['action_mask'] differs from action_masks()")
             action = learner_action(env, rng)
             probe = state.clone()
             probe.apply(action)
@@ -102,7 +116,8 @@ def test_random_learner_episodes(case):
                 )
                 assert info["scores"] == state.scores().tolist()
                 assert info["placements"] == list(state.placements())
-                assert not env.action_masks().any(), f"{where}: mask not empty after the end"
+                assert not action_masks(env).any(), f"{where}: mask not empty after the end"
+                assert not info["action_mask"].any(), f"{where}: info mask not empty after the end"
                 ended_by["learner" if learner_ends else "opponent"] += 1
                 break
             assert reward == 0.0, f"{where}: non-terminal win_loss reward {reward}"
@@ -170,11 +185,12 @@ def test_same_seed_same_episode(case):
         for env in (first, second, first):  # two envs, and the same env again
             rng = np.random.default_rng(seed)
             obs, info = env.reset(seed=seed)
-            trace = [(obs.copy(), info, env.unwrapped.game_state.state_hash())]
+            trace = [(obs.copy(), comparable(info), env.unwrapped.game_state.state_hash())]
             terminated = False
             while not terminated:
                 obs, reward, terminated, truncated, info = env.step(learner_action(env, rng))
-                trace.append((obs.copy(), reward, terminated, truncated, info, env.unwrapped.game_state.state_hash()))
+                trace.append((obs.copy(), reward, terminated, truncated, comparable(info),
+                              env.unwrapped.game_state.state_hash()))
             runs.append(trace)
         for label, other in (("second env", runs[1]), ("same env again", runs[2])):
             assert len(other) == len(runs[0]), f"{case.where(seed)} {label}: episode length differs"
@@ -194,7 +210,7 @@ def test_illegal_learner_action_changes_nothing(case):
                 env.reset(seed=seed)
         unwrapped = env.unwrapped
         state = unwrapped.game_state
-        mask = env.action_masks()
+        mask = action_masks(env)
         before = (state.state_hash(), mask.copy(), unwrapped.num_steps, unwrapped.learner_seat,
                   state.observation(unwrapped.learner_seat).copy())
         illegal = np.flatnonzero(~mask)
@@ -203,7 +219,7 @@ def test_illegal_learner_action_changes_nothing(case):
             where = case.where(seed, unwrapped.num_steps, action=action)
             with pytest.raises(IllegalActionError):
                 env.step(action)
-            after = (state.state_hash(), env.action_masks(), unwrapped.num_steps, unwrapped.learner_seat,
+            after = (state.state_hash(), action_masks(env), unwrapped.num_steps, unwrapped.learner_seat,
                      state.observation(unwrapped.learner_seat))
             assert after[0] == before[0], f"{where}: state hash changed"
             assert np.array_equal(after[1], before[1]), f"{where}: mask changed"
@@ -226,7 +242,7 @@ def test_step_after_end_raises(case):
             env.step(action)
     assert env.unwrapped.game_state.state_hash() == final
     _, info = env.reset(seed=seed)  # and a new episode starts
-    assert env.action_masks().any() and "learner_seat" in info
+    assert action_masks(env).any() and "learner_seat" in info
 
 
 def test_gymnasium_check_env(case):
@@ -247,10 +263,10 @@ def test_illegal_learner_action_terminates_when_asked(case):
     env.reset(seed=3)
     state = env.unwrapped.game_state
     before = state.state_hash()
-    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    illegal = int(np.flatnonzero(action_masks(env) == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info.get("illegal_action")) == (-1.0, True, False, True)
-    assert state.state_hash() == before and not env.action_masks().any()
+    assert state.state_hash() == before and not action_masks(env).any()
     with pytest.raises(GameOverError):
         env.step(int(np.flatnonzero(state.legal_action_mask())[0]))
 

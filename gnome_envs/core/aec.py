@@ -118,6 +118,7 @@ class GnomeAECEnv(AECEnv):
         self.max_steps = resolve_max_steps(game, max_steps)
         self.metadata = {**GnomeAECEnv.metadata, "name": game.env_id}
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
+        self.agents = self.possible_agents[:]  # num_agents is known before the first reset
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: self._make_observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(game.num_actions) for agent in self.possible_agents}

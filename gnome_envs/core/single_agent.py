@@ -8,8 +8,10 @@ MaskablePPO and SubprocVecEnv expect. An illegal learner action raises and chang
 or with ``illegal_action="terminate"`` ends the episode with reward -1 (for unmasked
 algorithms and for gymnasium's ``check_env``, which samples actions without the mask).
 
-Observation: the learner's float32 observation vector. Action: ``Discrete(num_actions)``.
-``info`` carries ``learner_seat``, and at the end ``scores`` and ``placements``. A game stopped
+Observation: the learner's float32 observation vector, or with ``observation_mode="dict"`` the
+AEC env's ``{"observation": vector, "action_mask": int8 mask}``. Action: ``Discrete(num_actions)``.
+``info`` carries ``learner_seat`` and ``action_mask`` (the learner's int8 mask, all zero once the
+episode is over), and at the end ``scores`` and ``placements``. A game stopped
 by ``max_steps`` (default: the game's own cap) or by a designed limit of the game is truncated
 (``truncated=True``, ``info["truncated_by"]`` names the limit, no win or loss is paid); a step
 after the episode ended, either way, raises :class:`GameOverError`.
@@ -34,6 +36,13 @@ from gnome_envs.core.aec import (
     validate_adapter_options,
 )
 from gnome_envs.core.engine import State, integer_value, validate_seed
+from gnome_envs.core.env_module import (
+    ADAPTER_OPTIONS,
+    MAX_STEPS_ALIAS,
+    SINGLE_AGENT_OPTIONS,
+    check_options,
+    take_max_cycles,
+)
 from gnome_envs.core.errors import (
     ConfigError,
     GameOverError,
@@ -42,6 +51,7 @@ from gnome_envs.core.errors import (
 )
 from gnome_envs.core.registry import get_spec, make_game
 
+OBSERVATION_MODES = ("vector", "dict")  # the learner's observation: the vector, or vector + mask
 OpponentSpec = Any  # a policy name, a policy object, or a sequence of them (one per other seat)
 
 
@@ -70,12 +80,23 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_action: str = "raise",
         max_steps: Any = SPEC_DEFAULT,
         render_mode: str | None = None,
+        observation_mode: str = "vector",
         **config: Any,
     ) -> None:
+        self.spec_entry = get_spec(env_id)
+        check_options(env_id, config, (*ADAPTER_OPTIONS, *SINGLE_AGENT_OPTIONS))
+        if MAX_STEPS_ALIAS in config:
+            options = {"max_steps": max_steps, MAX_STEPS_ALIAS: config.pop(MAX_STEPS_ALIAS)}
+            if options["max_steps"] is SPEC_DEFAULT:
+                del options["max_steps"]
+            take_max_cycles(options)
+            max_steps = options["max_steps"]
         validate_adapter_options(reward, illegal_action, max_steps, render_mode)
+        if observation_mode not in OBSERVATION_MODES:
+            raise ConfigError(f"observation_mode must be one of {OBSERVATION_MODES}, got {observation_mode!r}")
         self.illegal_action = illegal_action
         self.env_id = env_id
-        self.spec_entry = get_spec(env_id)
+        self.observation_mode = observation_mode
         self.game = make_game(env_id, **config)
         n = self.game.num_players
         seat_index = None if isinstance(seat, str) else integer_value(seat)
@@ -86,7 +107,10 @@ class SingleAgentEnv(gymnasium.Env):
         self.reward_mode = reward
         self.max_steps = resolve_max_steps(self.game, max_steps)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        vector = spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.observation_space = vector if observation_mode == "vector" else spaces.Dict(
+            {"observation": vector, "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8)}
+        )
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.game_state: State | None = None
         self.learner_seat = 0
@@ -195,12 +219,22 @@ class SingleAgentEnv(gymnasium.Env):
     def _learner_score(self) -> float:
         return float(self._state().scores()[self.learner_seat])
 
-    def _observation(self) -> np.ndarray:
-        return self._state().observation(self.learner_seat)
+    def _observation(self) -> np.ndarray | dict[str, np.ndarray]:
+        vector = self._state().observation(self.learner_seat)
+        if self.observation_mode == "vector":
+            return vector
+        return {"observation": vector, "action_mask": self._mask_int8()}
+
+    def _mask_int8(self) -> np.ndarray:
+        """The learner's legal actions as an int8 array (zero once the episode is over)."""
+        state = self._state()
+        if self._ended_by_illegal_action or self._truncated_by is not None or state.is_terminal():
+            return np.zeros(self.game.num_actions, dtype=np.int8)
+        return state.legal_action_mask().copy()
 
     def _info(self) -> dict[str, Any]:
         state = self._state()
-        info: dict[str, Any] = {"learner_seat": self.learner_seat}
+        info: dict[str, Any] = {"learner_seat": self.learner_seat, "action_mask": self._mask_int8()}
         if self._truncated_by is not None:
             info["truncated_by"] = self._truncated_by
             info["scores"] = state.scores().tolist()  # standing points; a truncation has no placements
