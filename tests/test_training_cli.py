@@ -12,7 +12,8 @@ import pytest
 from pettingzoo.test import api_test
 
 import gnome_envs
-from training import benchmark, common, selfplay, train
+from gnome_envs.core.registry import get_spec
+from training import audit, benchmark, common, selfplay, train
 from training.floor_env import FLOOR_GAME_LENGTH, FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -173,3 +174,63 @@ def test_wilson_interval_and_config_parsing() -> None:
     assert common.win_shares([0, 1, 0]) == [0.5, 0.0, 0.5]
     mean, std = common.mean_std([1.0, 3.0])
     assert (mean, std) == pytest.approx((2.0, float(np.sqrt(2.0))))
+
+
+def test_benchmark_all_configs_reports_observation_share_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    env_id = gnome_envs.ENV_IDS[-1]
+    argv = ["--envs", env_id, "--all-configs", "--seconds", str(TINY_SECONDS), "--profile", "3"]
+    doc = run_json(capsys, benchmark.main, argv)
+    configs = get_spec(env_id).variant_configs()
+    assert len(doc["rows"]) == len(configs)
+    for row, config in zip(doc["rows"], configs, strict=True):
+        assert row["players"] == config["num_players"]
+        assert 0.0 < row["observation_share"] < 1.0 and row["clone_per_step"] > 0
+        assert "ncalls" in row["profile"]
+
+
+# ---------------------------------------------------------------------------- audit
+def run_audit(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    """Run ``training.audit`` with ``--json`` and return the parsed document."""
+    assert audit.main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_audit_endings_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "2",
+                             "--policies", "random,first,last,pass"])
+    assert [row["policy"] for row in doc["rows"]] == ["random", "first", "last", "pass"]
+    for row in doc["rows"]:
+        ended = row["ended_by_rules"] + row["reached_max_steps"] + sum(row["truncated_by_limit"].values())
+        assert ended == row["games"] == 2
+        assert 0 < row["decisions_mean"] <= row["decisions_p99"] <= row["decisions_max"]
+
+
+def test_audit_endings_reports_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "1",
+                             "--policies", "random", "--max-steps", "5"])
+    row = doc["rows"][0]
+    assert row["reached_max_steps"] == 1 and row["decisions_max"] == 5
+
+
+def test_audit_observation_stats_flag_amounts_at_the_bound() -> None:
+    stats = audit.ObservationStats(3)
+    stats.add(np.array([1.0, 0.5, 0.0], dtype=np.float32))  # a flag, an amount, an amount
+    stats.add(np.array([0.0, 1.0, 0.25], dtype=np.float32))
+    saturated = stats.fractional & (stats.high >= audit.SATURATION_BOUND)
+    assert saturated.tolist() == [False, True, False]
+    assert stats.at_bound.tolist() == [1, 1, 0]
+
+
+def test_audit_observations_and_balance_run(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_audit(capsys, ["observations", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "1",
+                             "--agent", "random"])
+    run = doc["runs"][0]
+    assert run["decision_points"] > 0 and not run["out_of_range"]
+    assert {s["segment"] for s in run["segments"]} == {s.name for s in
+                                                        gnome_envs.make("mighty_gnomes_v0").game.observation_layout}
+    doc = run_audit(capsys, ["balance", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "2",
+                             "--agent", "random"])
+    run = doc["runs"][0]
+    seats = [r for r in run["rates"] if r["tag"] == "seat"]
+    assert [r["value"] for r in seats] == ["0", "1"] and all(r["games"] == 2 for r in seats)
+    assert sum(run["endings"].values()) == 2
