@@ -23,7 +23,7 @@ from collections.abc import Callable
 import numpy as np
 
 from agents import register_scripted
-from gnome_envs.rise_of_the_gnomes import board, targets
+from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import (
     ALLY_SPACE_BASE,
     CARD_SPACE_BASE,
@@ -38,6 +38,7 @@ from gnome_envs.rise_of_the_gnomes.cards import (
     GNOME_CARDS,
     JUDGES,
     MAX_CARD_SPACES,
+    OPEN_CARD_SPACES,
     ActionKind,
     AllyEffect,
 )
@@ -66,6 +67,7 @@ BREWERY_STAKE = 3.0
 ORCTOBERFEST_HOARD = 12
 LOW_BEER = 6
 CARD_BEER_RESERVE = 4  # brew when fewer than this many beer (and gold) are free for cards
+CUBE_TIE_BREAK = 0.01  # between equal positions, prefer more customers on the map
 
 
 # ============================================================================ evaluation
@@ -150,6 +152,15 @@ def _score_competition(state: RiseState, seat: int, action: int) -> float:
                 left -= s.remove_cubes(owner, pos, left)
         s.add_cubes(seat, pos, add)
     return after(state, seat, change)
+
+
+def _score_competition_add(state: RiseState, seat: int, action: int) -> float:
+    """More customers unless they make the position worse (ties: more cubes)."""
+    pos = state.pending.data[0]
+    count = 0 if _family(state, action) == Family.PASS else _pos(state, action)
+    if markets.board_cubes(state, seat) == 0:
+        return float(count)
+    return after(state, seat, lambda s: s.add_cubes(seat, pos, count)) + CUBE_TIE_BREAK * count
 
 
 def _score_remove(state: RiseState, seat: int, action: int) -> float:
@@ -341,10 +352,11 @@ def _board_space_score(state: RiseState, seat: int, space: int) -> float:
 def _open_card_spaces(state: RiseState) -> list[int]:
     """Unclaimed action card spaces of the cubes and Expand actions."""
     out = []
+    usable = OPEN_CARD_SPACES[state.n == 1]
     for d, card_id in enumerate(state.action_display):
         card = ACTION_CARDS[card_id]
         if card.kind in (ActionKind.EXPAND, ActionKind.BARREL_DELIVERY, ActionKind.BREW_FESTIVAL):
-            out += [d * MAX_CARD_SPACES + s for s in range(len(card.costs))
+            out += [d * MAX_CARD_SPACES + s for s in usable[card_id]
                     if state.card_spaces[d * MAX_CARD_SPACES + s] < 0]
     return out
 
@@ -397,6 +409,7 @@ SCORERS: dict[int, Score] = {
     DecisionKind.DELIVERY_TILE: _score_cubes,
     DecisionKind.COMPETITION_TILE: _score_competition,
     DecisionKind.COMPETITION_REMOVE: _score_remove,
+    DecisionKind.COMPETITION_ADD: _score_competition_add,
     DecisionKind.FESTIVAL_TILE: _score_cubes,
     DecisionKind.CARAVAN_SOURCE: _score_source,
     DecisionKind.CARAVAN_DEST: _score_caravan_dest,

@@ -17,7 +17,8 @@ SPACE                   39            a brewer space: 7 action board actions, 3 
                                       spaces, the player's allies 1-5, action card spaces
                                       (display position 0-7 x space 0-2)
 TILE                    37            a map position
-AMOUNT                  4             gold paid in place of beer for an action card (0-3)
+AMOUNT                  4             gold paid in place of beer for an action card (0-3);
+                                      cubes a Beer Competition adds (1-3; PASS adds none)
 OWNER                   n + 1         a player by seat offset 0..n-1 (0: the deciding seat),
                                       then the Gnomes (whose cube is removed)
 ======================  ============  =====================================================
@@ -42,7 +43,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
 from gnome_envs.rise_of_the_gnomes.config import MAX_PLAYERS, MIN_PLAYERS
 
 SLOTS = 6  # the largest draft row (5 players + 1)
-MAX_GOLD_FOR_BEER = 3  # the largest action card cost
+MAX_GOLD_FOR_BEER = 3  # the largest action card cost (also the most cubes a Beer Competition adds)
 
 
 class Family(IntEnum):

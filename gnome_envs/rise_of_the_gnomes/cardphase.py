@@ -170,7 +170,7 @@ def _competition_options(state: RiseState, p: int, data: tuple) -> list[int]:
 
 
 def _competition(state: RiseState, d: Decision, action: int) -> None:
-    """R8.6 Beer Competition: remove up to two cubes you select, then add two of yours."""
+    """R8.6 Beer Competition: remove up to two cubes you select, then add up to two of yours."""
     remove, add = d.data
     push(state, (Task.COMPETITION_STEP, d.player, LAYOUTS[state.n].args[action], remove, add))
 
@@ -179,7 +179,27 @@ def _competition(state: RiseState, d: Decision, action: int) -> None:
 def _competition_step(state: RiseState, p: int, pos: int, left: int, add: int) -> None:
     if left > 0 and offer(state, DecisionKind.COMPETITION_REMOVE, p, (pos, left, add)):
         return
-    push(state, (Task.ADD_OR_MOVE, p, pos, add))
+    offer(state, DecisionKind.COMPETITION_ADD, p, (pos, add))
+
+
+def _add_options(state: RiseState, p: int, data: tuple) -> list[int]:
+    """Add none (PASS) or 1..add cubes; from the board, at most the cubes left there (R8.6,
+    R8.4: an empty board moves them from one other tile instead)."""
+    pos, add = data
+    layout = LAYOUTS[state.n]
+    on_board = markets.board_cubes(state, p)
+    if on_board == 0 and not targets.move_sources(state, p, pos):
+        return []
+    most = min(add, on_board) if on_board else add
+    return [layout.pass_action, *(layout.amount(k) for k in range(1, most + 1))]
+
+
+def _add(state: RiseState, d: Decision, action: int) -> None:
+    """R8.6: the player adds up to the competition's cubes (none, one, two...)."""
+    layout = LAYOUTS[state.n]
+    if layout.table[action].family == Family.PASS:
+        return
+    push(state, (Task.ADD_OR_MOVE, d.player, d.data[0], layout.args[action]))
 
 
 def _remove_options(state: RiseState, p: int, data: tuple) -> list[int]:
@@ -289,6 +309,7 @@ for _kind, _options, _resolve in (
     (DecisionKind.FESTIVAL_TILE, _festival_options, _festival),
     (DecisionKind.COMPETITION_TILE, _competition_options, _competition),
     (DecisionKind.COMPETITION_REMOVE, _remove_options, _remove),
+    (DecisionKind.COMPETITION_ADD, _add_options, _add),
     (DecisionKind.CARAVAN_SOURCE, _caravan_source_options, _caravan_source),
     (DecisionKind.CARAVAN_DEST, _caravan_dest_options, _caravan_dest),
     (DecisionKind.MOVE_SOURCE, _move_source_options, _move_source),

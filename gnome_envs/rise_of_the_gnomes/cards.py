@@ -58,6 +58,12 @@ NUM_ACTION_CARDS = len(ACTION_CARDS)  # 10
 ACTION_DISPLAY = 8  # two rows of four, resolved left to right, top row first
 ACTION_ROW = 4
 MAX_CARD_SPACES = max(len(card.costs) for card in ACTION_CARDS)  # 3
+SOLO_BLOCKED_BARRELS = 2  # spaces of two barrels are not used with one player (R14.2)
+OPEN_CARD_SPACES = {  # per solo flag: the usable spaces of each action card, top to bottom
+    solo: tuple(tuple(s for s, cost in enumerate(card.costs) if not (solo and cost == SOLO_BLOCKED_BARRELS))
+                for card in ACTION_CARDS)
+    for solo in (False, True)
+}
 BD_CUBES = 3
 BF_CUBES = 3
 BC_REMOVE = 2

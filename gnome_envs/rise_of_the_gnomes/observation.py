@@ -9,7 +9,7 @@ observer); per-owner blocks add the Gnomes last. All values lie in [0, 1].
 =================  ==========================  ==============================================
 segment            size                        content
 =================  ==========================  ==============================================
-decision           29                          one-hot kind of the pending decision
+decision           30                          one-hot kind of the pending decision
 decider            n                           relative seat deciding now
 start_player       n                           holder of the starting player card
 turn               5                           one-hot turn
@@ -410,9 +410,11 @@ def _decision_part(state: RiseState, layout: ObservationLayout) -> np.ndarray:
 CONTEXT_TILE_FIRST = {  # decisions whose data[0] is a map position
     DecisionKind.BREWERY_SOURCE, DecisionKind.COMPETITION_REMOVE, DecisionKind.CARAVAN_DEST,
     DecisionKind.MOVE_SOURCE, DecisionKind.GNOME_VICTIM, DecisionKind.GNOME_CARAVAN_TILE,
+    DecisionKind.COMPETITION_ADD,
 }
 AMOUNT_LAST = {DecisionKind.DELIVERY_TILE, DecisionKind.FESTIVAL_TILE, DecisionKind.CARAVAN_SOURCE,
-               DecisionKind.CUBES_TILE, DecisionKind.COMPETITION_TILE, DecisionKind.MOVE_SOURCE}
+               DecisionKind.CUBES_TILE, DecisionKind.COMPETITION_TILE, DecisionKind.MOVE_SOURCE,
+               DecisionKind.COMPETITION_ADD}
 
 
 def _context(d, part: np.ndarray, at: dict[str, int], ones: list[int]) -> None:

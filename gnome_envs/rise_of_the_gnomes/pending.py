@@ -83,6 +83,7 @@ class DecisionKind(IntEnum):
     GNOME_TILE = 26
     GNOME_CARAVAN_TILE = 27
     GNOME_VICTIM = 28
+    COMPETITION_ADD = 29
 
 
 NUM_DECISION_KINDS = len(DecisionKind)

@@ -16,7 +16,7 @@ from gnome_envs.rise_of_the_gnomes.actions import (
     PLAYER_SPACE_BASE,
     Family,
 )
-from gnome_envs.rise_of_the_gnomes.cards import ACTION_CARDS, MAX_CARD_SPACES
+from gnome_envs.rise_of_the_gnomes.cards import MAX_CARD_SPACES, OPEN_CARD_SPACES
 from gnome_envs.rise_of_the_gnomes.components import (
     BOARD_CIRCLES,
     BREW_BONUS_BEER,
@@ -129,15 +129,13 @@ def _place_options(state: RiseState, p: int, data: tuple) -> list[int]:
     legal += [base + ALLY_SPACE_BASE + k for k in range(len(state.allies[p]))
               if ally_space_possible(state, p, k)]
     spaces = state.card_spaces
+    usable = OPEN_CARD_SPACES[state.n == 1]  # R14.2: no two-barrel spaces solo
     for d, card_id in enumerate(state.action_display):
         first = d * MAX_CARD_SPACES
-        for s in range(CARD_SIZES[card_id]):
+        for s in usable[card_id]:
             if spaces[first + s] < 0:
                 legal.append(base + CARD_SPACE_BASE + first + s)
     return legal
-
-
-CARD_SIZES = tuple(len(card.costs) for card in ACTION_CARDS)
 
 
 def _place(state: RiseState, d: Decision, action: int) -> None:

@@ -16,6 +16,7 @@ from gnome_envs.rise_of_the_gnomes.cards import (
     GNOME_CARDS,
     JUDGES,
     MAX_CARD_SPACES,
+    OPEN_CARD_SPACES,
     GnomeCard,
 )
 from gnome_envs.rise_of_the_gnomes.components import (
@@ -42,7 +43,7 @@ PASS_LABELS = {
     DecisionKind.PAY_ACTION: "decline the action", DecisionKind.TRIBUTE_STEP: "stop the dragon here",
     DecisionKind.ORCTOBERFEST_MORE: "keep the rest of the gold", DecisionKind.BRIBE: "do not bribe",
     DecisionKind.COMPETITION_REMOVE: "remove no more cubes", DecisionKind.CARAVAN_DEST: "move no more cubes",
-    DecisionKind.MOVE_SOURCE: "move no cubes",
+    DecisionKind.MOVE_SOURCE: "move no cubes", DecisionKind.COMPETITION_ADD: "add no cubes",
 }
 
 
@@ -76,7 +77,8 @@ def space_text(state: RiseState, space: int, seat: int) -> str:
     card = ACTION_CARDS[state.action_display[d]] if d < len(state.action_display) else None
     if card is None or s >= len(card.costs):
         return f"action card {d + 1}, space {s + 1} (none)"
-    return f"action card {d + 1} {card.kind.name.lower().replace('_', ' ')}, space {s + 1} ({card.costs[s]} beer)"
+    blocked = "" if s in OPEN_CARD_SPACES[state.n == 1][card.card_id] else ", not used solo"
+    return f"action card {d + 1} {card.kind.name.lower().replace('_', ' ')}, space {s + 1} ({card.costs[s]} beer{blocked})"
 
 
 def gnome_card_text(card_id: int) -> str:
@@ -125,6 +127,8 @@ def describe_action(state: RiseState, action: int) -> str:
     if family == Family.TILE:
         return f"tile {tile_text(state, arg)}"
     if family == Family.AMOUNT:
+        if kind == DecisionKind.COMPETITION_ADD:
+            return f"add {arg} cube{'s' if arg != 1 else ''}"
         return f"pay with {arg} gold (the rest in beer)"
     if arg == state.n:
         return "a Gnome cube"

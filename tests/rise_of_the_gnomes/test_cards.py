@@ -82,7 +82,8 @@ def test_e8_last_cube_lost_to_a_beer_competition():
     pay(state)
     act(state, tile(state, "g2"), "competition_tile")
     act(state, layout(state).owner(1), "competition_remove")
-    assert cubes(state, "g2", 0) == 4  # nobody else's cube left to remove: two of P0's added
+    act(state, layout(state).amount(2), "competition_add")  # nobody else's cube left: add two
+    assert cubes(state, "g2", 0) == 4
     assert state.decision_name() == "no_cubes_tile" and state.current_player == 1
     act(state, tile(state, "y6"))  # a plains tile of the map
     assert cubes(state, "y6", 1) == 4
@@ -123,7 +124,39 @@ def test_r8_6_beer_competition_you_choose_the_cubes():
     assert set(state.legal_actions()) == {lay.pass_action, lay.owner(1), lay.gnome_owner}
     act(state, lay.gnome_owner)
     act(state, lay.owner(1))
+    act(state, lay.amount(2), "competition_add")
     assert (cubes(state, "g1", 0), cubes(state, "g1", 1), cubes(state, "g1", "G")) == (3, 1, 1)
+
+
+def _competition_after_removals(board_cubes_left: int | None = None):
+    """P0's Beer Competition in g1 (a Gnome cube there), removals declined: the add decision."""
+    pieces = {"g1": {0: (1, 0), "G": (2, 0)}, "g3": {1: (1, 0)}}
+    if board_cubes_left is not None:
+        pieces["g2"] = {0: (39 - board_cubes_left, 0)}
+    state = phase3({(1, 0): 0}, pieces)
+    pay(state)
+    act(state, tile(state, "g1"), "competition_tile")
+    act(state, layout(state).pass_action, "competition_remove")
+    return state
+
+
+def test_r8_6_beer_competition_adds_up_to_two_cubes():
+    """R8.6: after the removals the player adds up to two cubes: none, one or two."""
+    lay = layout(_competition_after_removals())
+    for choice, added in ((lay.pass_action, 0), (lay.amount(1), 1), (lay.amount(2), 2)):
+        state = _competition_after_removals()
+        assert state.decision_name() == "competition_add"
+        assert set(state.legal_actions()) == {lay.pass_action, lay.amount(1), lay.amount(2)}
+        act(state, choice)
+        assert cubes(state, "g1", 0) == 1 + added
+        assert markets.board_cubes(state, 0) == 39 - added
+
+
+def test_r8_6_beer_competition_adds_at_most_the_cubes_on_the_board():
+    """R8.6: with one cube left on the board, the choice is none or one."""
+    state = _competition_after_removals(board_cubes_left=1)
+    lay = layout(state)
+    assert set(state.legal_actions()) == {lay.pass_action, lay.amount(1)}
 
 
 def test_r8_7_brew_festival_three_into_your_tile():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 import gnome_envs
+from gnome_envs.rise_of_the_gnomes.actions import CARD_SPACE_BASE
+from gnome_envs.rise_of_the_gnomes.cards import ACTION_CARDS, MAX_CARD_SPACES
 from gnome_envs.rise_of_the_gnomes.pending import Task
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 
@@ -17,6 +19,7 @@ from .helpers import (
     land_map,
     layout,
     prefer_pass,
+    spaces_offered,
     tile,
     tiles_offered,
 )
@@ -138,3 +141,27 @@ def test_r13_3_the_dragon_still_must_move():
     card = 2  # move to plains
     state = play_from_hand(card, tiles=land_map(g1="PL/C", g4="MO", r8="LA"), dragon="DK", pieces=PLAYERS)
     assert state.dragon == pos_of("g1")
+
+
+def _card_spaces_offered(num_players: int) -> set[tuple[int, int]]:
+    """(display position, space) of the action card spaces seat 0 may claim in a fresh turn."""
+    display = [0, 1, 2, 3, 4, 5, 8, 9]  # every action, both copies of Barrel Delivery and Expand
+    pieces = {"g1": {0: (2, 0)}, "DK": {"G": (8, 1)}}
+    if num_players > 1:
+        pieces["g3"] = {1: (2, 0)}
+    state = build_position(num_players, tiles=land_map(), pieces=pieces, action_display=display,
+                           beer=[9] * num_players, gold=[0] * num_players)
+    spaces = {s - CARD_SPACE_BASE for s in spaces_offered(state) if s >= CARD_SPACE_BASE}
+    return {divmod(s, MAX_CARD_SPACES) for s in spaces}
+
+
+def test_r14_2_solo_blocks_the_two_barrel_card_spaces():
+    """R14.2: alone, no action card space of two barrels is offered (an Expand card keeps only
+    its three-barrel space); with two players every space is."""
+    display = [0, 1, 2, 3, 4, 5, 8, 9]
+    every = {(d, s) for d, card in enumerate(display) for s in range(len(ACTION_CARDS[card].costs))}
+    solo = {(d, s) for d, s in every if ACTION_CARDS[display[d]].costs[s] != 2}
+    assert _card_spaces_offered(2) == every
+    assert _card_spaces_offered(1) == solo
+    assert {(6, 0), (7, 0), (7, 1), (0, 1), (1, 2)}.isdisjoint(solo)  # the two-barrel spaces
+    assert {(6, 1), (7, 2), (0, 0), (1, 0), (1, 1)} <= solo  # Expand keeps its three-barrel space

@@ -278,3 +278,16 @@ def test_r9_5_primary_before_secondary():
     assert step[0].action == GnomeAction.IMMIGRATION and step[1].action == GnomeAction.EXPAND
     state = gnome_card_position(card, tiles=land_map(), pieces={"DK": {"G": (8, 0)}, **GREEN_PLAYERS})
     assert brews(state, "DK", "G") == 0 and cubes(state, "DK", "G") == 11
+
+
+def test_o42_a_card_with_no_possible_action_does_nothing():
+    """O42: Expand, Brew Festival and Immigration all impossible (no Gnome cube left, no tile
+    to expand into): the card changes nothing and is discarded."""
+    card = 1  # EXP:DK,SW,FO / BF:MO,SW,FO / IMM:MO,HI
+    assert GNOME_CARDS[card].steps[2].action == GnomeAction.IMMIGRATION
+    pieces = {"DK": {"G": (32, 1)}, **GREEN_PLAYERS}
+    before = build_position(phase="none", tiles=land_map(), pieces=pieces)
+    state = gnome_card_position(card, tiles=land_map(), pieces=pieces)
+    assert state.is_terminal() and state.gnome_discard == [card]
+    assert state.cubes == before.cubes and state.brews == before.brews
+    assert state.g_vp == 0 and state.dragon == before.dragon
