@@ -15,6 +15,7 @@ SPEC = EnvSpec(
     player_counts=(1, 2, 3, 4, 5),
     variants=(COMPETITIVE, CUTTHROAT, (("difficulty", "hard"),)),
     fuzz_games=32,
+    max_steps=2500,  # about 5x the longest 99th-percentile scripted game (5-player cutthroat)
     configs=(
         *((("num_players", n), *COMPETITIVE) for n in (1, 2, 3, 4, 5)),
         *((("num_players", n), *CUTTHROAT) for n in (2, 3, 4, 5)),

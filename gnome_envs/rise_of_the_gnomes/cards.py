@@ -22,7 +22,9 @@ from enum import IntEnum
 from gnome_envs.rise_of_the_gnomes.components import (
     ICON_CODES,
     LAND_TYPES,
+    RACES,
     TYPE_CODES,
+    UPGRADE_ABILITY,
     Ability,
     Icon,
     TileType,
@@ -169,6 +171,11 @@ def _allies() -> tuple[Ally, ...]:
 
 ALLIES = _allies()
 NUM_ALLIES = len(ALLIES)  # 38
+MAX_ABILITY_COPIES = max(  # one race, every allies card giving it, its upgrade slot
+    int(any(race.ability == a for race in RACES)) + sum(ally.ability == a for ally in ALLIES)
+    + int(a in UPGRADE_ABILITY.values())
+    for a in Ability
+)
 
 
 # ============================================================================ judges

@@ -40,6 +40,7 @@ class RiseOfTheGnomesGame(Game):
         self.level = config.level
         self.action_layout = ACTION_LAYOUTS[n]
         self.num_actions = self.action_layout.num_actions
+        self.pass_actions = frozenset({self.action_layout.pass_action})  # decline / stop / add none
         obs_layout = OBSERVATION_LAYOUTS[n]
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments

@@ -109,6 +109,7 @@ def place_brewery(state: RiseState, owner: int, pos: int) -> bool:
     state.brews_out[owner] += 1
     if BREWERY_BOXES[box].upgrade_token and not state.tokens_used[owner] >> box & 1:
         state.tokens_used[owner] |= 1 << box
+        state.touch_player_static(owner)  # the released token shows in the observation
         return True
     return False
 

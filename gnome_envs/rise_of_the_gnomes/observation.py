@@ -1,10 +1,13 @@
 """Observation vector of Rise of the Gnomes.
 
 Hidden from a seat: the type and icon of face-down tiles (their public mix is given), the
-order of the allies and Gnome decks, other players' judges (kept and dealt), and in cutthroat
-games other players' Gnome cards (only their number). Seats are relative: index ``r`` of a
-per-seat block is the player ``r`` seats clockwise from the observer (``r = 0`` is the
-observer); per-owner blocks add the Gnomes last. All values lie in [0, 1].
+order of the allies and Gnome decks, other players' judges (kept, dealt and returned), and in
+cutthroat games other players' Gnome cards (only their number). Seats are relative: index ``r``
+of a per-seat block is the player ``r`` seats clockwise from the observer (``r = 0`` is the
+observer); per-owner blocks add the Gnomes last. All values lie in [0, 1]: a count is divided
+by one more than the most it can reach, so none sits at the Box bound; points and gold have
+no limit and are divided by scales far above any measured game (``seeds/rise_of_the_gnomes.md``
+O46), clipped only as a guard.
 
 =================  ==========================  ==============================================
 segment            size                        content
@@ -16,30 +19,36 @@ turn               5                           one-hot turn
 phase              7                           one-hot phase (0: setup / over, 1-6)
 context_tiles      37                          tiles the pending decision is about (rampage
                                                tile, caravan source, target being built...)
-context_values     6                           amount / steps left, cost, moved, purpose
+context_values     6                           cubes / removals left or cost (/10, cost /4),
+                                               purpose, tribute steps taken and allowed (/3),
+                                               cubes moved, Gnome action line (/4)
 context_action     5                           action card action being paid for
 bribed             n + 1                       owners who bribed the rampaging dragon
 tiles              37 x (26 + 3n)              per position: in play, face up, type (11),
                                                icon (4), zone (4), dragon, boat, cubes per
-                                               owner /10, breweries per owner /2, controller
+                                               owner /41, breweries per owner /3, controller
 hidden_mix         11                          face-down tiles per type / 18
-players            n x 94                      per seat: points, gold, beer, production,
-                                               cubes out, breweries out, brewers (left, owned,
-                                               reserve), upgrades (8), abilities (21), race
-                                               (10), allies (38), spaces used (5 + 3)
-gnomes             11                          points, gold, cubes out, breweries out,
-                                               difficulty (7)
-board_spaces       7 x n                       brewers per board action and seat / 3
+players            n x 99                      per seat: points /250, gold /100, beer /21,
+                                               production /21, cubes out /41, breweries out
+                                               /10, brewers (left, owned /10, reserve),
+                                               upgrades (8), board tokens released (boxes
+                                               1, 3, 5, 7, 9), abilities (21, copies /4),
+                                               race (10), allies (38), spaces used (allies 5,
+                                               own board 3: brewers /10)
+gnomes             11                          points /250, gold /60, cubes out /33,
+                                               breweries out /6, difficulty (7)
+board_spaces       7 x n                       brewers per board action and seat / 10
 action_display     8 x (10 + 3n)               card id, occupant of each space
 ally_row           6 x 38                      face-up allies on offer
 allies_gone        38                          allies left unpicked (out of the game)
-hand_sizes         n                           Gnome cards in each hand / 4
+hand_sizes         n                           Gnome cards in each hand / 5
 gnome_card         50                          the Gnome card being played
 gnome_discard      50                          Gnome cards played since the last reshuffle
-stacks             4                           Gnome deck / 50, allies deck / 38, boats / 5,
-                                               upgrade tokens / 15
+stacks             4                           Gnome deck / 51, allies deck / 39, boats / 6,
+                                               upgrade tokens in the supply / 41
 dragon_off         1                           the dragon still waits on the score board
 judges             2 x 18                      own kept judges; own judges being chosen
+returned_judge     18                          the judge this seat returned to the box
 hand               50                          own Gnome cards (cutthroat)
 =================  ==========================  ==============================================
 
@@ -56,9 +65,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from gnome_envs.core.engine import LayoutBuilder, Segment
-from gnome_envs.rise_of_the_gnomes.actions import SLOTS
+from gnome_envs.rise_of_the_gnomes.actions import MAX_GOLD_FOR_BEER, SLOTS
 from gnome_envs.rise_of_the_gnomes.cards import (
     ACTION_DISPLAY,
+    MAX_ABILITY_COPIES,
     MAX_CARD_SPACES,
     NUM_ACTION_CARDS,
     NUM_ALLIES,
@@ -66,11 +76,15 @@ from gnome_envs.rise_of_the_gnomes.cards import (
     NUM_JUDGES,
     ActionKind,
 )
+from gnome_envs.rise_of_the_gnomes.config import MAX_PLAYERS
 from gnome_envs.rise_of_the_gnomes.components import (
+    BOARD_UPGRADE_TOKENS,
     BOATS,
     BREWERIES_PER_PLAYER,
     BREWERS_PER_COLOUR,
+    BREWERY_BOXES,
     CUBES_PER_PLAYER,
+    CUTTHROAT_HAND,
     GNOME_BREWERIES,
     GNOME_CUBES,
     MAX_ALLIES,
@@ -86,6 +100,8 @@ from gnome_envs.rise_of_the_gnomes.components import (
     NUM_UPGRADES,
     RING,
     SUPPLY_UPGRADE_TOKENS,
+    TRIBUTE_STEPS,
+    TWIN_LIMIT,
     BoardAction,
     Difficulty,
     PlayerSpace,
@@ -94,22 +110,40 @@ from gnome_envs.rise_of_the_gnomes.pending import NUM_DECISION_KINDS, DecisionKi
 from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 ZONES = 4
-CUBE_SCALE = 10.0
-BREWERY_SCALE = 2.0
-SCORE_SCALE = 100.0
-GOLD_SCALE = 30.0
-GNOME_GOLD_SCALE = 20.0
-ABILITY_SCALE = 2.0
-SPACE_SCALE = 3.0
-HIDDEN_SCALE = 18.0
-HAND_SCALE = 4.0
-VALUE_SCALE = 10.0
+# Every amount is divided by one more than the most it can ever reach (a count of components,
+# a rule's limit), so it stays below the Box bound; the unbounded amounts (points, gold) by a
+# scale far above anything measured (O46), clipped only as a guard.
+TILE_CUBE_SCALE = CUBES_PER_PLAYER + 1.0  # a tile holds at most one owner's 40 cubes
+TILE_BREWERY_SCALE = TWIN_LIMIT + 1.0
+SCORE_SCALE = 250.0  # points, players' and the Gnomes' (O46)
+GOLD_SCALE = 100.0  # players' gold (O46)
+GNOME_GOLD_SCALE = 60.0  # the Gnomes' gold (O46)
+BEER_SCALE = MAX_BEER + 1.0
+PRODUCTION_SCALE = MAX_PRODUCTION + 1.0
+CUBES_OUT_SCALE = CUBES_PER_PLAYER + 1.0
+BREWERIES_OUT_SCALE = BREWERIES_PER_PLAYER + 1.0
+BREWER_SCALE = BREWERS_PER_COLOUR + 1.0  # brewers in hand, owned, or on one space
+ABILITY_SCALE = MAX_ABILITY_COPIES + 1.0
+GNOME_CUBES_SCALE = GNOME_CUBES + 1.0
+GNOME_BREWERIES_SCALE = GNOME_BREWERIES + 1.0
+HIDDEN_SCALE = 18.0  # face-down places (at most 18; one type fills at most 5)
+HAND_SCALE = max(CUTTHROAT_HAND.values()) + 1.0
+VALUE_SCALE = 10.0  # cubes an action moves or adds (at most 9)
+COST_SCALE = MAX_GOLD_FOR_BEER + 1.0
+STEP_SCALE = TRIBUTE_STEPS + 1.0
+LEVEL_SCALE = 4.0  # Gnome action line 1-3
+STACK_ENTRIES = 5  # the four stacks and dragon_off
+STACK_SCALES = (NUM_GNOME_CARDS + 1.0, NUM_ALLIES + 1.0, BOATS + 1.0,
+                SUPPLY_UPGRADE_TOKENS + BOARD_UPGRADE_TOKENS * MAX_PLAYERS + 1.0)
 CONTEXT_VALUES = 6
 TILE_STATIC = 2 + NUM_TILE_TYPES + NUM_ICONS + ZONES + 2  # in play, face up, type, icon, zone, dragon, boat
-PLAYER_FEATURES = 9 + NUM_UPGRADES + NUM_ABILITIES + NUM_RACES + NUM_ALLIES + MAX_ALLIES + len(PlayerSpace)
+TOKEN_BOXES = tuple(b for b, box in enumerate(BREWERY_BOXES) if box.upgrade_token)
+FAST_FEATURES = 9
+PLAYER_FEATURES = (FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITIES + NUM_RACES + NUM_ALLIES
+                   + MAX_ALLIES + len(PlayerSpace))
 GNOME_FEATURES = 4 + len(Difficulty)
 SPACES = len(PlayerSpace)
-ALLY_COLUMN = 9 + NUM_UPGRADES + NUM_ABILITIES + NUM_RACES  # first allies column of a seat's row
+ALLY_COLUMN = FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITIES + NUM_RACES  # first allies column
 RACE_ONE_HOT = [[float(r == race) for r in range(NUM_RACES)] for race in range(NUM_RACES)] + [[0.0] * NUM_RACES]
 
 
@@ -142,9 +176,10 @@ SEGMENTS = (
     ("ally_row", lambda n: SLOTS * NUM_ALLIES), ("allies_gone", lambda n: NUM_ALLIES),
     ("hand_sizes", lambda n: n), ("gnome_card", lambda n: NUM_GNOME_CARDS),
     ("gnome_discard", lambda n: NUM_GNOME_CARDS), ("stacks", lambda n: 4), ("dragon_off", lambda n: 1),
-    ("judges", lambda n: 2 * NUM_JUDGES), ("hand", lambda n: NUM_GNOME_CARDS),
+    ("judges", lambda n: 2 * NUM_JUDGES), ("returned_judge", lambda n: NUM_JUDGES),
+    ("hand", lambda n: NUM_GNOME_CARDS),
 )
-PRIVATE = ("judges", "hand")
+PRIVATE = ("judges", "returned_judge", "hand")
 
 
 def build_layout(n: int) -> ObservationLayout:
@@ -189,7 +224,7 @@ def _gather(n: int, seat: int, at: dict[str, int], public: int) -> np.ndarray:
 
 
 LAYOUTS = {n: build_layout(n) for n in range(1, 6)}
-STATE_EXTRA = NUM_POSITIONS * (NUM_TILE_TYPES + NUM_ICONS) + 5 * 2 * NUM_JUDGES + 5 * NUM_GNOME_CARDS + 2
+STATE_EXTRA = NUM_POSITIONS * (NUM_TILE_TYPES + NUM_ICONS) + 5 * 3 * NUM_JUDGES + 5 * NUM_GNOME_CARDS + 2
 TYPE_ONE_HOT = np.eye(NUM_TILE_TYPES, dtype=np.float32)
 ICON_ONE_HOT = np.eye(NUM_ICONS, dtype=np.float32)
 ZONE_ONE_HOT = np.eye(ZONES, dtype=np.float32)[list(RING)]
@@ -225,8 +260,10 @@ def _write_pieces(state: RiseState, block: np.ndarray, pos: int, width: int) -> 
     cubes = state.cubes[base:base + n1]
     brews = state.brews[base:base + n1]
     col = row + TILE_STATIC
-    block[col:col + n1] = [min(c / CUBE_SCALE, 1.0) for c in cubes]
-    block[col + n1:col + 2 * n1] = [b / BREWERY_SCALE for b in brews]
+    block[col:col + n1] = cubes
+    block[col:col + n1] /= TILE_CUBE_SCALE
+    block[col + n1:col + 2 * n1] = brews
+    block[col + n1:col + 2 * n1] /= TILE_BREWERY_SCALE
     control = col + 2 * n1
     block[control:control + n1] = 0.0
     who = state.controller(pos)
@@ -256,8 +293,8 @@ def _full_tile_block(state: RiseState) -> np.ndarray:
     col += 2
     cubes = np.array(state.cubes, dtype=np.float32).reshape(NUM_POSITIONS, n1)
     brews = np.array(state.brews, dtype=np.float32).reshape(NUM_POSITIONS, n1)
-    block[:, col:col + n1] = np.minimum(cubes / CUBE_SCALE, 1.0)
-    block[:, col + n1:col + 2 * n1] = brews / BREWERY_SCALE
+    block[:, col:col + n1] = cubes / TILE_CUBE_SCALE
+    block[:, col + n1:col + 2 * n1] = brews / TILE_BREWERY_SCALE
     strength = cubes + 2 * brews
     top = strength.max(axis=1)
     unique = (strength == top[:, None]).sum(axis=1) == 1
@@ -272,45 +309,62 @@ def players_block(state: RiseState) -> np.ndarray:
     """Every seat's features in absolute seat order (cached; stale rows are redone in a copy)."""
     cached = state._obs_players
     if cached is None:
-        cached = np.concatenate([_player_row(state, p) for p in range(state.n)])
+        cached = np.zeros(state.n * PLAYER_FEATURES, dtype=np.float32)
+        dirty = range(state.n)
     elif state._dirty_rows:
         cached = cached.copy()  # clones share the array
-        for p in state._dirty_rows:
-            cached[p * PLAYER_FEATURES:(p + 1) * PLAYER_FEATURES] = _player_row(state, p)
+        dirty = state._dirty_rows
     else:
         return cached
+    for p in dirty:
+        _write_player_row(state, p, cached[p * PLAYER_FEATURES:(p + 1) * PLAYER_FEATURES])
     state._obs_players = cached
     state._dirty_rows = []
     return cached
 
 
-def _player_row(state: RiseState, p: int) -> np.ndarray:
+STATIC_START = FAST_FEATURES
+TAIL_START = ALLY_COLUMN + NUM_ALLIES
+
+
+def _write_player_row(state: RiseState, p: int, row: np.ndarray) -> None:
+    """Write seat ``p``'s features into ``row`` (a view of PLAYER_FEATURES entries)."""
     race = state.race[p]
-    fast = [
-        min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / MAX_BEER,
-        state.production(p) / MAX_PRODUCTION if race >= 0 else 0.0, state.cubes_out[p] / CUBES_PER_PLAYER,
-        state.brews_out[p] / BREWERIES_PER_PLAYER, state.brewers[p] / BREWERS_PER_COLOUR,
-        state.brewers_owned[p] / BREWERS_PER_COLOUR, state.brewer_reserve[p],
-    ]
-    tail = [*state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES],
-            *[min(u / SPACE_SCALE, 1.0) for u in state.player_spaces[p * SPACES:(p + 1) * SPACES]]]
+    row[:FAST_FEATURES] = (
+        min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / BEER_SCALE,
+        state.production(p) / PRODUCTION_SCALE if race >= 0 else 0.0, state.cubes_out[p] / CUBES_OUT_SCALE,
+        state.brews_out[p] / BREWERIES_OUT_SCALE, state.brewers[p] / BREWER_SCALE,
+        state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
+    )
     static = state._obs_static[p]
     if static is None:
         static = state._obs_static[p] = _static_part(state, p)
-    return np.concatenate([np.array(fast, dtype=np.float32), static, np.array(tail, dtype=np.float32)])
+    row[STATIC_START:TAIL_START] = static
+    row[TAIL_START:TAIL_START + MAX_ALLIES] = state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES]
+    row[TAIL_START + MAX_ALLIES:] = state.player_spaces[p * SPACES:(p + 1) * SPACES]
+    row[TAIL_START + MAX_ALLIES:] /= BREWER_SCALE
+
+
+def _player_row(state: RiseState, p: int) -> np.ndarray:
+    """Seat ``p``'s features as a new array (check_invariants compares the cache with it)."""
+    row = np.zeros(PLAYER_FEATURES, dtype=np.float32)
+    _write_player_row(state, p, row)
+    return row
 
 
 def _static_part(state: RiseState, p: int) -> np.ndarray:
-    """Upgrades, abilities, race and allies of seat ``p`` (they change a few times a game)."""
-    upgrades = state.upgrades[p]
+    """Upgrades, released board tokens, abilities, race and allies of seat ``p`` (they change a
+    few times a game)."""
+    upgrades, released = state.upgrades[p], state.tokens_used[p]
     values = [
         *[upgrades >> u & 1 for u in range(NUM_UPGRADES)],
-        *[min(a / ABILITY_SCALE, 1.0) for a in state.abilities[p * NUM_ABILITIES:(p + 1) * NUM_ABILITIES]],
+        *[released >> box & 1 for box in TOKEN_BOXES],
+        *[a / ABILITY_SCALE for a in state.abilities[p * NUM_ABILITIES:(p + 1) * NUM_ABILITIES]],
         *RACE_ONE_HOT[state.race[p]],
         *[0.0] * NUM_ALLIES,
     ]
     for a in state.allies[p]:
-        values[ALLY_COLUMN - 9 + a] = 1.0
+        values[ALLY_COLUMN - FAST_FEATURES + a] = 1.0
     return np.array(values, dtype=np.float32)
 
 
@@ -320,7 +374,7 @@ def spaces_block(state: RiseState) -> np.ndarray:
     if cached is not None:
         return cached
     n = state.n
-    board_part = np.minimum(np.array(state.board_brewers, dtype=np.float32) / SPACE_SCALE, 1.0)
+    board_part = np.array(state.board_brewers, dtype=np.float32) / BREWER_SCALE
     width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
     display = np.zeros(ACTION_DISPLAY * width, dtype=np.float32)
     ones = [d * width + card_id for d, card_id in enumerate(state.action_display)]
@@ -334,7 +388,7 @@ def spaces_block(state: RiseState) -> np.ndarray:
 def board_space_entry(state: RiseState, action: int, p: int) -> tuple[int, float]:
     """(index, value) of the spaces block entry for seat ``p``'s brewers on board ``action``."""
     index = action * state.n + p
-    return index, min(state.board_brewers[index] / SPACE_SCALE, 1.0)
+    return index, state.board_brewers[index] / BREWER_SCALE
 
 
 def card_space_entry(state: RiseState, i: int, p: int) -> int:
@@ -365,46 +419,73 @@ def cards_block(state: RiseState) -> np.ndarray:
 
 
 # ============================================================================ the vector
+def write_public(state: RiseState, public: np.ndarray) -> None:
+    """Write everything public, in absolute seat order, into ``public`` (zeros, at least the
+    layout up to ``dragon_off``)."""
+    layout = LAYOUTS[state.n]
+    at = layout.at
+    _write_decision(state, public, at)
+    tiles = tile_block(state)
+    start = at["tiles"]
+    public[start:start + tiles.size] = tiles
+    players = players_block(state)
+    start = at["players"]
+    public[start:start + players.size] = players
+    start = at["gnomes"]
+    public[start:start + GNOME_FEATURES] = _gnome_part(state)
+    spaces = spaces_block(state)
+    start = at["board_spaces"]
+    public[start:start + spaces.size] = spaces
+    cards = cards_block(state)
+    start = at["ally_row"]
+    public[start:start + cards.size] = cards
+    deck, allies, boats, tokens = STACK_SCALES
+    start = at["stacks"]
+    public[start:start + STACK_ENTRIES] = (len(state.gnome_deck) / deck, len(state.ally_deck) / allies,
+                                           state.boat_supply / boats, state.upgrade_supply / tokens,
+                                           float(state.dragon < 0))
+
+
 def public_vector(state: RiseState) -> np.ndarray:
     """Everything public, in absolute seat order (the layout up to ``dragon_off``)."""
-    layout = LAYOUTS[state.n]
-    parts = [_decision_part(state, layout), tile_block(state)]
-    parts += [players_block(state), _gnome_part(state), spaces_block(state), cards_block(state),
-              _stacks_part(state)]
-    return np.concatenate(parts)
+    public = np.zeros(LAYOUTS[state.n].public_size, dtype=np.float32)
+    write_public(state, public)
+    return public
 
 
 def observe(state: RiseState, seat: int) -> np.ndarray:
-    """Observation vector of ``seat``."""
+    """Observation vector of ``seat``: the public part written in place (seat 0's view is the
+    absolute order) or gathered seat-relative, then the seat's private cards."""
     layout = LAYOUTS[state.n]
     size = layout.public_size
     out = np.zeros(layout.size, dtype=np.float32)
     if seat == 0:  # seat 0's gather is the identity
-        out[:size] = public_vector(state)
+        write_public(state, out)
     else:
         np.take(public_vector(state), layout.gather[seat], out=out[:size])
     ones = [size + j for j in state.judges[seat]]
     ones += [size + NUM_JUDGES + j for j in state.judge_hand[seat]]
-    ones += [size + 2 * NUM_JUDGES + c for c in state.hands[seat]]
+    if state.judge_discarded[seat] >= 0:  # the judge this seat returned to the box (only it knows)
+        ones.append(size + 2 * NUM_JUDGES + state.judge_discarded[seat])
+    ones += [size + 3 * NUM_JUDGES + c for c in state.hands[seat]]
     out[ones] = 1.0
     return out
 
 
-def _decision_part(state: RiseState, layout: ObservationLayout) -> np.ndarray:
-    at = layout.at
-    part = np.zeros(at["tiles"], dtype=np.float32)
+def _write_decision(state: RiseState, part: np.ndarray, at: dict[str, int]) -> None:
+    """The pending decision and its context into ``part`` (zeros up to the tiles segment)."""
     ones = [at["start_player"] + state.start_player, at["phase"] + state.phase]
     if state.turn:
         ones.append(at["turn"] + state.turn - 1)
     if state.rampage_tile >= 0:
         ones.append(at["context_tiles"] + state.rampage_tile)
-    ones += [at["bribed"] + o for o in range(state.owners) if state.bribed >> o & 1]
+    if state.bribed:
+        ones += [at["bribed"] + o for o in range(state.owners) if state.bribed >> o & 1]
     d = state.pending
     if d is not None:
         ones += [at["decision"] + d.kind, at["decider"] + d.player]
         _context(d, part, at, ones)
     part[ones] = 1.0
-    return part
 
 
 CONTEXT_TILE_FIRST = {  # decisions whose data[0] is a map position
@@ -423,21 +504,25 @@ def _context(d, part: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
     if kind in CONTEXT_TILE_FIRST:
         ones.append(at["context_tiles"] + data[0])
     if kind == DecisionKind.PAY_ACTION:
-        part[v] = data[1] / SPACE_SCALE
+        part[v] = data[1] / COST_SCALE
         part[v + 1] = data[0]
         if data[0] == 0:
             ones.append(at["context_action"] + data[2])
     elif kind == DecisionKind.TRIBUTE_STEP:
         ones.append(at["context_tiles"] + data[0])
-        part[v + 2] = data[1] / 2.0
-        part[v + 3] = data[2] / 2.0
+        part[v + 2] = data[1] / STEP_SCALE
+        part[v + 3] = data[2] / STEP_SCALE
     elif kind in (DecisionKind.CARAVAN_DEST, DecisionKind.COMPETITION_REMOVE):
         part[v] = min(data[1] / VALUE_SCALE, 1.0)
         part[v + 4] = min(data[2] / VALUE_SCALE, 1.0)
     elif kind in AMOUNT_LAST and data:
         part[v] = min(data[-1] / VALUE_SCALE, 1.0)
     elif kind == DecisionKind.GNOME_TILE:
-        part[v + 5] = (data[0] + 1) / 3.0
+        part[v + 5] = (data[0] + 1) / LEVEL_SCALE
+    elif kind == DecisionKind.GNOME_VICTIM:  # (tile, removals left, tied players)
+        part[v] = data[1] / VALUE_SCALE
+    elif kind == DecisionKind.GNOME_CARAVAN_TILE:  # (source, destinations, cubes left, tied tiles)
+        part[v] = data[2] / VALUE_SCALE
 
 
 def _gnome_part(state: RiseState) -> np.ndarray:
@@ -447,16 +532,10 @@ def _gnome_part(state: RiseState) -> np.ndarray:
         return cached[1]
     part = np.zeros(GNOME_FEATURES, dtype=np.float32)
     part[:4] = [min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
-                state.g_cubes_out / GNOME_CUBES, state.g_brews_out / GNOME_BREWERIES]
+                state.g_cubes_out / GNOME_CUBES_SCALE, state.g_brews_out / GNOME_BREWERIES_SCALE]
     part[4 + state.game.level] = 1.0
     state._obs_gnome = (key, part)
     return part
-
-
-def _stacks_part(state: RiseState) -> np.ndarray:
-    return np.array([len(state.gnome_deck) / NUM_GNOME_CARDS, len(state.ally_deck) / NUM_ALLIES,
-                     state.boat_supply / BOATS, state.upgrade_supply / SUPPLY_UPGRADE_TOKENS,
-                     float(state.dragon < 0)], dtype=np.float32)
 
 
 def full_state(state: RiseState) -> np.ndarray:
@@ -471,10 +550,12 @@ def full_state(state: RiseState) -> np.ndarray:
     start = NUM_POSITIONS * width
     for p in range(state.n):
         for j in state.judges[p]:
-            extra[start + p * 2 * NUM_JUDGES + j] = 1.0
+            extra[start + p * 3 * NUM_JUDGES + j] = 1.0
         for j in state.judge_hand[p]:
-            extra[start + p * 2 * NUM_JUDGES + NUM_JUDGES + j] = 1.0
-    start += 5 * 2 * NUM_JUDGES
+            extra[start + p * 3 * NUM_JUDGES + NUM_JUDGES + j] = 1.0
+        if state.judge_discarded[p] >= 0:
+            extra[start + p * 3 * NUM_JUDGES + 2 * NUM_JUDGES + state.judge_discarded[p]] = 1.0
+    start += 5 * 3 * NUM_JUDGES
     for p in range(state.n):
         for c in state.hands[p]:
             extra[start + p * NUM_GNOME_CARDS + c] = 1.0

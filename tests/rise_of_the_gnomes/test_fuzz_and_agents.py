@@ -83,3 +83,38 @@ def test_scripted_agent_beats_random_agent():
             state.apply(choose_action(policies[state.current_player], state, rng))
         outscored += state.vp[seat] > state.vp[1 - seat]
     assert outscored >= AGENT_MIN_WINS, outscored
+
+
+POLICY_GAMES = 2  # per config and policy
+
+
+def _first(state, rng) -> int:
+    return state.legal_actions()[0]
+
+
+def _last(state, rng) -> int:
+    return state.legal_actions()[-1]
+
+
+def _pass_biased(state, rng) -> int:
+    legal = state.legal_actions()
+    passes = [a for a in legal if a in state.game.pass_actions]
+    return passes[0] if passes and rng.random() < 0.9 else legal[rng.integers(len(legal))]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['num_players']}p-{c.get('mode', 'competitive')}")
+def test_r11_1_every_policy_ends_the_game_after_five_turns(config):
+    """R11.1: first-legal, last-legal and pass-biased play all end by the rules after turn five
+    (no truncation), well inside the env's max_steps; PASS is the game's pass action."""
+    from gnome_envs.core.registry import get_spec
+
+    cap = get_spec("rise_of_the_gnomes_v0").max_steps
+    for policy in (_first, _last, _pass_biased):
+        for g in range(POLICY_GAMES):
+            state = fresh(700 + g, **config)
+            assert state.game.pass_actions == frozenset({state.game.action_layout.pass_action})
+            rng = np.random.default_rng(g)
+            while not state.is_terminal():
+                assert state.decisions < cap, (policy.__name__, g)
+                state.apply(policy(state, rng))
+            assert state.truncated_by is None and state.turn == 5, (policy.__name__, g)

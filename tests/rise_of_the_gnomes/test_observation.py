@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS, PLAYER_FEATURES
+from gnome_envs.rise_of_the_gnomes.observation import HAND_SCALE, LAYOUTS, PLAYER_FEATURES, SCORE_SCALE
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
+
+from gnome_envs.rise_of_the_gnomes.pending import Task
 
 from .helpers import (
     build_position,
     fresh,
+    gnome_card_position,
     land_map,
     layout,
     play_until,
@@ -54,7 +58,7 @@ def test_judges_and_cutthroat_hands_are_private():
     assert np.array_equal(a.observation(0), b.observation(0))
     assert not np.array_equal(a.observation(1), b.observation(1))
     assert segment(a, 0, "hand")[[1, 2, 3]].tolist() == [1.0, 1.0, 1.0]
-    assert segment(a, 0, "hand_sizes").tolist() == [0.75, 0.75]
+    assert segment(a, 0, "hand_sizes").tolist() == pytest.approx([3 / HAND_SCALE] * 2)
 
 
 def test_observation_is_seat_relative():
@@ -62,7 +66,8 @@ def test_observation_is_seat_relative():
     state = build_position(2, pieces=PLAYERS, vp=[10, 40])
     rows0 = segment(state, 0, "players").reshape(2, PLAYER_FEATURES)
     rows1 = segment(state, 1, "players").reshape(2, PLAYER_FEATURES)
-    assert rows0[0, 0] == rows1[1, 0] == 0.1 and rows0[1, 0] == rows1[0, 0] == 0.4
+    assert rows0[0, 0] == rows1[1, 0] == np.float32(10 / SCORE_SCALE)
+    assert rows0[1, 0] == rows1[0, 0] == np.float32(40 / SCORE_SCALE)
 
 
 def test_determinize_resamples_what_is_hidden_and_keeps_what_is_seen():
@@ -110,11 +115,91 @@ def test_describe_every_action_in_every_decision_and_render():
 
 def test_context_marks_the_rampage_tile():
     """The rampaging tile and the bribing decision are visible to every seat."""
-    from gnome_envs.rise_of_the_gnomes.pending import Task
-
     state = build_position(2, tiles=land_map(), turn=2, gold=[5, 5], phase="none",
                            queue=[(Task.RAMPAGE, pos_of("g1"))], pieces=PLAYERS)
     assert state.decision_name() == "bribe"
     for seat in (0, 1):
         assert segment(state, seat, "context_tiles")[pos_of("g1")] == 1.0
     assert layout(state).confirm_action in state.legal_actions()
+
+
+# ============================================================================ every public fact shows
+def _differ(a, b, seat: int = 0, name: str | None = None) -> bool:
+    """Whether ``seat``'s observations (or their segment ``name``) of ``a`` and ``b`` differ."""
+    if name is None:
+        return not np.array_equal(a.observation(seat), b.observation(seat))
+    return not np.array_equal(segment(a, seat, name), segment(b, seat, name))
+
+
+def test_observation_counts_cubes_on_a_tile_beyond_ten():
+    """Twelve and twenty cubes on one tile (a player's and the Gnomes') read differently."""
+    def position(mine: int, gnomes: int):
+        return build_position(2, pieces={"g1": {0: (mine, 1)}, "g3": {1: (2, 1)}, "DK": {"G": (gnomes, 1)}})
+    assert _differ(position(12, 8), position(20, 8), name="tiles")
+    assert _differ(position(2, 12), position(2, 20), name="tiles")
+
+
+def test_observation_shows_which_brewery_boxes_released_their_token():
+    """A seat whose box 3 already gave up its token (two breweries since burned) reads
+    differently from one whose box 3 still holds it; the token went to the supply."""
+    a = build_position(2, pieces=PLAYERS)
+    b = build_position(2, pieces=PLAYERS)
+    b.tokens_used[0] |= 1 << 2
+    b.upgrade_supply += 1
+    b.touch_all()
+    b.check_invariants()
+    assert _differ(a, b, name="players") and _differ(a, b, seat=1, name="players")
+
+
+def test_observation_counts_points_beyond_one_hundred():
+    """120 and 150 points read differently (the Gnomes' too)."""
+    assert _differ(build_position(2, pieces=PLAYERS, vp=[120, 0]), build_position(2, pieces=PLAYERS, vp=[150, 0]))
+    assert _differ(build_position(2, pieces=PLAYERS, gnome_vp=120), build_position(2, pieces=PLAYERS, gnome_vp=150))
+
+
+def test_observation_counts_gnome_gold_beyond_twenty():
+    """The Gnomes with 25 and with 40 gold read differently."""
+    assert _differ(build_position(2, pieces=PLAYERS, gnome_gold=25), build_position(2, pieces=PLAYERS, gnome_gold=40))
+
+
+def _returned(judge: str):
+    """Seat 0 has returned ``judge`` to the box (after keeping Glorik and Madame Murk)."""
+    from gnome_envs.rise_of_the_gnomes.scenario import judge_id
+
+    state = build_position(2, pieces=PLAYERS, judges={0: ["Glorik Van Dyke", "Madame Murk"]})
+    j = judge_id(judge)
+    state.judge_deck.remove(j)
+    state.judge_box.append(j)
+    state.judge_discarded[0] = j
+    state.check_invariants()
+    return state
+
+
+def test_observation_shows_the_seats_own_returned_judge_only_to_it():
+    """The judge a seat returned shows in its own observation, never in another seat's."""
+    a, b = _returned("Mayor Pintsworth"), _returned("Banker Goldbeard")
+    assert _differ(a, b, seat=0, name="returned_judge")
+    assert not _differ(a, b, seat=1)
+
+
+def test_observation_shows_removals_left_in_a_gnome_victim_choice():
+    """A tied Gnome Beer Competition with two removals left reads differently from one left."""
+    def position(left: int):
+        return build_position(2, tiles=land_map(), phase="none", pieces={
+            "g4": {0: (2, 0), 1: (2, 0), "G": (1, 0)}, "DK": {"G": (8, 1)}},
+            queue=[(Task.GNOME_COMPETITION, pos_of("g4"), left)])
+    a, b = position(2), position(1)
+    assert a.decision_name() == b.decision_name() == "gnome_victim"
+    assert _differ(a, b, name="context_values")
+
+
+def test_observation_shows_cubes_left_in_a_gnome_caravan_tie():
+    """A Gnome Caravan tie among four lions with two cubes left reads differently from one with
+    three left."""
+    def position(cubes: int):
+        tiles = land_map(g1="PL/L", g2="SW/L", g3="FO/L", g4="MO/L", g5="HI/C", g6="DE")
+        return gnome_card_position(22, tiles=tiles, pieces={"DK": {"G": (cubes, 1)}, "g5": {0: (1, 0)},
+                                                            "g6": {1: (1, 0)}})
+    a, b = position(2), position(3)
+    assert a.decision_name() == b.decision_name() == "gnome_caravan_tile"
+    assert _differ(a, b, name="context_values")
