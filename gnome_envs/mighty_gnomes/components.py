@@ -268,7 +268,6 @@ class GnomeType(IntEnum):
 
 NUM_GNOME_TYPES = len(GnomeType)
 GNOMES_IN_PLAY = 5  # R2.4: five distinct types per game
-LAST_CARD_EXTRA_COINS = 2  # O11: the flipped last card of a stack costs two coins more
 GNOME_COST = {
     GnomeType.MAGIC: bundle(coins=1, mushroom=2, chamomile=1),
     GnomeType.ALCHEMIST: bundle(sand=2, chamomile=2),

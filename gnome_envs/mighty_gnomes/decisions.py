@@ -20,6 +20,7 @@ from gnome_envs.mighty_gnomes.components import (
     ATTIC_ROWS,
     BOOKS,
     ICON_RESOURCE,
+    KEYS_PER_COLOUR,
     NUM_TILES,
     REWARD_COINS,
     REWARD_STEPS,
@@ -89,7 +90,8 @@ def _turn_start(state: MightyGnomesState, d: Decision, action: int) -> None:
         effects.apply_free(state, p, decoded.family, decoded.arg, decoded.arg2)
         offer(state, DecisionKind(d.kind), p, d.data)
         return
-    if decoded.family == Family.PASS:  # the Druid turn is skipped
+    if decoded.family == Family.PASS:  # the Druid turn is skipped: it is over at once
+        _skip_turn_end(state, p)
         return
     tile, mode = decoded.arg, decoded.arg2
     state.tile = tile
@@ -104,8 +106,17 @@ def _turn_start(state: MightyGnomesState, d: Decision, action: int) -> None:
         offer(state, DecisionKind.FOREST_PLACE, p, (tile,))
     elif mode == Mode.ATTIC:
         offer(state, DecisionKind.ATTIC_PLACE, p, (tile,))
-    else:  # R6: the tile goes to the supply for its squares minus one in coins
+    else:  # R6: the tile goes to the supply for its squares minus one in coins; the turn is over
         state.gain_coins(p, tile_size(tile) - 1)
+        _skip_turn_end(state, p)
+
+
+def _skip_turn_end(state: MightyGnomesState, p: int) -> None:
+    """The turn is over at once (R6.1 taking coins, R3.5 a skipped Druid turn): the queued
+    end-of-turn choice is dropped."""
+    if state.tasks and state.tasks[-1] == (Task.TURN_END, p):
+        state.tasks.pop()
+    state.tile = NO_TILE
 
 
 # ---------------------------------------------------------------------------- forest (R4)
@@ -190,7 +201,6 @@ def _turn_end(state: MightyGnomesState, d: Decision, action: int) -> None:
     decoded = LAYOUTS[state.game.num_players].decode(action)
     if decoded.family == Family.PASS:
         state.tile = NO_TILE
-        push(state, (Task.CAPACITY, p))
         return
     effects.apply_free(state, p, decoded.family, decoded.arg, decoded.arg2)
     offer(state, DecisionKind.TURN_END, p)
@@ -207,10 +217,17 @@ def _discard(state: MightyGnomesState, d: Decision, action: int) -> None:
 
 # ---------------------------------------------------------------------------- round rewards (R13.3)
 def _reward_possible(state: MightyGnomesState, p: int, reward: Reward) -> bool:
+    """Whether claiming ``reward`` would do something for seat ``p`` (O38)."""
     if reward == Reward.UPGRADE:
         return bool(effects.upgrade_tracks(state, p, True))
     if reward == Reward.INVITE:
         return bool(effects.invite_slots(state, p, effects.INVITE_PAY))
+    if reward == Reward.KEY:
+        return state.keys[p] < KEYS_PER_COLOUR
+    if reward == Reward.CRYSTAL:
+        return state.supply[Res.CRYSTAL] > 0
+    if reward == Reward.DOUBLE_BEDROOM:
+        return TILE_SIZES[state.bedroom[p]] > 1
     return True
 
 
@@ -226,7 +243,6 @@ def _reward(state: MightyGnomesState, d: Decision, action: int) -> None:
     i = LAYOUTS[state.game.num_players].decode(action).arg
     state.rewards_claimed[i] = True
     state.touch_public()
-    push(state, (Task.CAPACITY, p))
     apply_reward(state, p, ROUND_REWARDS[state.round][i])
 
 

@@ -24,7 +24,6 @@ from gnome_envs.mighty_gnomes.components import (
     KEYHOLDER_KEYS,
     KEYS_PER_COLOUR,
     KNIGHT_STEPS,
-    LAST_CARD_EXTRA_COINS,
     MAGIC_SAND,
     MAGIC_VP,
     MAGIC_WOOD,
@@ -69,9 +68,8 @@ def add(a: Bundle, b: Bundle) -> Bundle:
 
 # ---------------------------------------------------------------------------- mighty gnomes (R10)
 def gnome_cost(state: MightyGnomesState, slot: int) -> Bundle:
-    """What inviting from stack ``slot`` costs now (R10.2: the last card costs more, O11)."""
-    cost = GNOME_COST[GnomeType(state.gnome_types[slot])]
-    return cost.plus_coins(LAST_CARD_EXTRA_COINS) if state.stack[slot] == 1 else cost
+    """What inviting from stack ``slot`` costs: its type's cost, the last card too (R10.2)."""
+    return GNOME_COST[GnomeType(state.gnome_types[slot])]
 
 
 def invite_slots(state: MightyGnomesState, p: int, how: int, before: Bundle = NOTHING) -> list[int]:

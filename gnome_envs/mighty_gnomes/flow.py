@@ -140,16 +140,10 @@ def _turn_end(state: MightyGnomesState, p: int) -> None:
     offer(state, DecisionKind.TURN_END, p)
 
 
-def _capacity(state: MightyGnomesState, p: int) -> None:
-    """R8.2: over capacity, the seat discards resources of its choice one at a time."""
-    if state.stored(p) > state.capacity(p):
-        push(state, (Task.CAPACITY, p))
-        offer(state, DecisionKind.DISCARD, p)
-
-
 def _bedroom(state: MightyGnomesState) -> None:
     """R3.3: the tile left over goes to the bedroom and scores its squares minus one."""
     state.turn_player = -1
+    state.turn_kind = REGULAR  # the Druid turns are over
     for p in range(state.game.num_players):
         left = [t for t in range(NUM_TILES) if not state.used_tiles[p] >> t & 1]
         tile = left[0]
@@ -239,7 +233,6 @@ TASKS.update({
     Task.DRUID_ROUND: _druid_round,
     Task.DRUID_TURN: _druid_turn,
     Task.TURN_END: _turn_end,
-    Task.CAPACITY: _capacity,
     Task.BEDROOM: _bedroom,
     Task.RESOLVE_TRAIL: _resolve_trail,
     Task.CLAIM: _claim,

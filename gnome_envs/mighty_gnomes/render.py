@@ -46,6 +46,7 @@ from gnome_envs.mighty_gnomes.state import (
 )
 
 SIDE_NAMES = ("left", "right")
+DRAWN_POSITIONS = {0: "first", 1: "second"}
 MODE_TEXT = {Mode.GATHER: "gather in the forest", Mode.ATTIC: "climb to the attic", Mode.COINS: "take coins"}
 PASS_TEXT = {
     DecisionKind.BOOKS: "stop reading books",
@@ -148,10 +149,8 @@ def describe_action(state: MightyGnomesState, action: int) -> str:
 
 
 def _chest_pick_text(state: MightyGnomesState, kind: DecisionKind | None, index: int) -> str:
-    if kind == DecisionKind.KEEP_CHEST:
-        if state.current_player >= 0 and index < len(state.drawn):
-            return f"keep drawn chest {index} ({chest_name(state.drawn[index])}) face down"
-        return f"keep drawn chest {index} face down"
+    if kind == DecisionKind.KEEP_CHEST:  # the drawn chests are secret: named by position only
+        return f"keep the {DRAWN_POSITIONS.get(index, f'#{index}')} drawn chest face down, return the other"
     chest = state.chest_display[index] if index < len(state.chest_display) else -1
     return f"take the open chest {index} ({chest_name(chest) if chest >= 0 else 'gone'}) of the trail"
 

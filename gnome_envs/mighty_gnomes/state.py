@@ -127,6 +127,7 @@ class MightyGnomesState(DecisionLoopState):
         self.closed: list[list[int]] = [[] for _ in range(n)]
         self.opened: list[list[int]] = [[] for _ in range(n)]
         self.trail = [0] * n
+        self.over_capacity: list[int] = []  # seats a gain may have put over the warehouse limit
         self.stamp = list(range(n))
         self.stamp_counter = n
 
@@ -291,6 +292,8 @@ class MightyGnomesState(DecisionLoopState):
             self.supply[r] -= got
             self.res[p][r] += got
             self.touch(p)
+            if p not in self.over_capacity and self.stored(p) > self.capacity(p):
+                self.over_capacity.append(p)  # R8.2: discarded at once (pending.MightyRules)
         return got
 
     def spend_res(self, p: int, r: int, amount: int = 1) -> None:
@@ -329,6 +332,16 @@ class MightyGnomesState(DecisionLoopState):
     def capacity(self, p: int) -> int:
         """How many resources seat ``p``'s warehouse holds (R8.1)."""
         return WAREHOUSE_CAPACITY[self.warehouse[p]]
+
+    def overflowing(self) -> int:
+        """A seat holding more resources than its warehouse allows, or -1 (R8.2)."""
+        over = self.over_capacity
+        while over:
+            p = over[0]
+            if self.stored(p) > self.capacity(p):
+                return p
+            over.pop(0)
+        return -1
 
     def gnome_capacity(self, p: int) -> int:
         """How many mighty gnomes seat ``p``'s dining table seats (R10.1)."""

@@ -108,3 +108,30 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
         det1.check_invariants()
     assert changed_vault and changed_drawn
     assert legal(state)  # the original is untouched and still deciding
+
+
+def test_keep_chest_description_hides_the_drawn_chests():
+    """describe_action is public text: while a seat chooses between two drawn chests, the keep
+    actions name the chests by position only, the same whatever was drawn."""
+    from gnome_envs.mighty_gnomes.components import ChestKind
+
+    state = build()
+    use(state, T1, Mode.GATHER)
+    choose(state, Family.FOREST, 1, 0)  # a chest icon
+    assert decision(state) == "keep_chest"
+    other = state.clone()
+    swap = next(k for k in other.chest_bag if k not in other.drawn)
+    other.chest_bag.remove(swap)
+    other.chest_bag.append(other.drawn[0])
+    other.chest_bag.sort()
+    other.drawn[0] = swap
+    other.check_invariants()
+    names = {ChestKind(k).name.lower().replace("_", " ") for k in state.drawn + other.drawn}
+    for action in legal(state):
+        text = state.describe_action(action)
+        assert text == other.describe_action(action)
+        assert not any(name in text for name in names), text
+    assert {state.describe_action(a) for a in legal(state)} == {
+        "keep the first drawn chest face down, return the other",
+        "keep the second drawn chest face down, return the other",
+    }

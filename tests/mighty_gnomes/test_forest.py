@@ -117,9 +117,7 @@ def test_r4_3_druid_tiles_cost_nothing():
     state.touch_all()
     # play seat 0's last turn, seat 1's last turn, then seat 0's Druid turn
     use(state, T4, Mode.COINS)
-    choose(state, Family.PASS)
     use(state, T1, Mode.COINS)
-    choose(state, Family.PASS)
     assert decision(state) == "druid_start"
     use(state, DRUID, Mode.GATHER)
     assert anchors(state, 0) >= {1, 8} and 6 in anchors(state, 1)  # each beside seat 1's tile

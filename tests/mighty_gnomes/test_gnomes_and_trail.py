@@ -65,11 +65,12 @@ def test_r10_1_capacity_from_the_dining_table():
     assert legal(state, Family.BOOK)
 
 
-def test_r10_2_cost_last_card_and_duplicates():
-    """R10.2: the last card of a stack costs two coins more; a second card of a type may be
-    seated; cards go to the next slot."""
+def test_r10_2_last_card_simply_pays_the_cost():
+    """R10.2 / O11: the last card of a stack costs what every card of the type costs (no
+    surcharge); a second card of a type may be seated; cards go to the next slot."""
     cost = GNOME_COST[GnomeType.ROBBER]
-    state = build(3, columns=(["invite"] + REST, None), res={0: [4, 0, 2, 0, 0]}, coins={0: 2},
+    assert cost.coins == 0
+    state = build(3, columns=(["invite"] + REST, None), res={0: [2, 0, 1, 0, 0]}, coins={0: 0},
                   gnomes={1: ["robber"], 2: ["robber"]})
     slot = state.gnome_types.index(GnomeType.ROBBER)
     assert state.stack[slot] == 1
@@ -78,8 +79,9 @@ def test_r10_2_cost_last_card_and_duplicates():
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 0, 0)
     choose(state, Family.BOOK, 0)
+    assert slot in slots(state, Family.GNOME)  # affordable with no coin at all
     choose(state, Family.GNOME, slot)
-    assert state.coins[0] == 2 - 2 + 3 and state.res[0][WOOD] == 4 - cost.res[WOOD]
+    assert state.coins[0] == 0 + 3 and state.res[0] == [0, 0, 0, 0, 0]  # the Robber's 3 coins
     assert state.stack[slot] == 0
     state = build(columns=(["invite_free"] + REST, None), res={0: [0, 0, 0, 0, 1]}, gnomes={0: ["robber"]})
     use(state, T1, Mode.ATTIC)
@@ -113,6 +115,16 @@ def test_r10_4_alchemist_trades_and_crystal_scoring():
     bag = len(state.chest_bag)
     choose(state, Family.ALCHEMIST, 1)
     assert len(state.closed[0]) == 1 and len(state.chest_bag) == bag - 1
+
+
+def test_r10_4_alchemist_crystals_score_on_top_of_the_crystal_vp():
+    """R10.4 / R14.2 / O39: with an Alchemist each crystal scores its own 1 VP plus 2 VP for the
+    Alchemist (3 in all); two Alchemists add 2 VP each (5 in all)."""
+    state = build(3, gnomes={0: ["alchemist"], 1: ["alchemist", "alchemist"]},
+                  res={0: [0, 0, 0, 0, 2], 1: [0, 0, 0, 0, 2]}, coins={0: 0, 1: 0})
+    mine, theirs = breakdown(state, 0), breakdown(state, 1)
+    assert (mine["crystals"], mine["gnomes"]) == (2, 4)
+    assert (theirs["crystals"], theirs["gnomes"]) == (2, 8)
 
 
 def test_r10_5_robber():

@@ -116,18 +116,71 @@ def test_r13_3_free_upgrade_and_free_use():
         assert bedroom_free == {state.bedroom[state.current_player]}
 
 
+def keep_big_tiles(state) -> None:
+    """Play the rest of the round's turns taking coins with the smallest tile offered (the
+    4-gnome tile stays for the bedroom), skipping Druid turns."""
+    while not state.is_terminal() and decision(state) != "reward":
+        name = decision(state)
+        if name == "turn_start":
+            state.apply(legal(state, Family.TILE_MODE)[Mode.COINS])  # the first tile offered, for coins
+        elif name in ("turn_end", "druid_start"):
+            pass_(state)
+        else:
+            state.apply(legal(state)[0])
+
+
 def test_r13_3_round_five_rewards():
     """R13.3: a key, the bedroom tile's VP again, a crystal, an invitation, 2 VP."""
-    state = three_turns_done(round_number=5)
+    state = build(round_number=5)
+    keep_big_tiles(state)
     p = state.current_player
-    bedroom = state.bedroom[p]
+    assert state.bedroom[p] == T4
     vp = state.vp[p]
     claim(state, Reward.DOUBLE_BEDROOM)
-    assert state.vp[p] == vp + [0, 1, 2, 3][bedroom]
+    assert state.vp[p] == vp + 3
     q = state.current_player
     crystals = state.res[q][CRYSTAL]
     claim(state, Reward.CRYSTAL)
     assert state.res[q][CRYSTAL] == crystals + 1 and state.is_terminal()
+
+
+def test_r13_3_key_box_not_offered_at_three_keys():
+    """R13.3 / O38: a player holding three keys is not offered the round-five key box (it
+    would give nothing, R7.3); with fewer keys it is."""
+    state = three_turns_done(round_number=5, keys={0: 3, 1: 3})
+    assert Reward.KEY not in boxes(state)
+    state = three_turns_done(round_number=5, keys={0: 2, 1: 2})
+    assert Reward.KEY in boxes(state)
+
+
+def test_r13_3_boxes_that_give_nothing_are_not_offered():
+    """R13.3 / O38: the bedroom box is not offered for a one-gnome bedroom tile (0 VP), the
+    crystal box not while the supply has no crystal."""
+    state = three_turns_done(round_number=5, res={0: [0, 0, 0, 0, 8], 1: [0, 0, 0, 0, 8]})
+    assert state.bedroom[state.current_player] == T1 and state.supply[CRYSTAL] == 0
+    assert Reward.DOUBLE_BEDROOM not in boxes(state) and Reward.CRYSTAL not in boxes(state)
+    assert {Reward.KEY, Reward.INVITE, Reward.VP_2} >= set(boxes(state)) >= {Reward.KEY, Reward.VP_2}
+
+
+def test_r3_5_druid_turn_flag_cleared_at_the_bedroom():
+    """R3.5 / R3.3: after the Druid turns the round-end decisions are not marked as a Druid
+    turn in any observation."""
+    from gnome_envs.mighty_gnomes.observation import LAYOUTS as OBS_LAYOUTS
+
+    state = build(gnomes={0: ["druid"]})
+    druid_flag = OBS_LAYOUTS[2].at["context"] + 2
+    seen_druid = False
+    while decision(state) != "reward":
+        name = decision(state)
+        if name == "druid_start":
+            use(state, 4, Mode.COINS)
+            seen_druid = True
+        elif name == "turn_start":
+            state.apply(legal(state, Family.TILE_MODE)[-1])
+        else:
+            state.apply(legal(state)[0])
+    assert seen_druid
+    assert all(state.observation(seat)[druid_flag] == 0.0 for seat in range(2))
 
 
 def test_r13_4_first_player_claim():
@@ -179,6 +232,21 @@ def test_r13_6_attic_refresh_three_players():
     assert [c[:6] for c in state.columns] == [c[1:] for c in columns]
     assert sorted([state.columns[0][6], state.columns[1][6]]) == sorted(aside)
     assert sorted(state.book_aside) == sorted([columns[0][0], columns[1][0]])
+
+
+def test_r13_6_set_aside_books_fill_the_top_rungs_at_random():
+    """R13.6: the two set-aside books go to the two top rungs in a random order: over seeds
+    each book lands on the left column as well as on the right."""
+    from gnome_envs.mighty_gnomes.flow import refresh
+
+    left_tops = set()
+    for seed in range(40):
+        state = build(3, seed=seed)
+        aside = list(state.book_aside)
+        refresh(state)
+        assert sorted([state.columns[0][-1], state.columns[1][-1]]) == sorted(aside)
+        left_tops.add(aside.index(state.columns[0][-1]))
+    assert left_tops == {0, 1}
 
 
 def test_r13_7_attic_refresh_two_players_uses_the_display():

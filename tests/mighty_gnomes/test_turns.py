@@ -126,12 +126,10 @@ def test_r3_5_druid_turns_after_the_third_turns():
         coins_turn(state, tile)
         coins_turn(state, tile)
     assert decision(state) == "druid_start" and state.current_player == 1
-    pass_(state)  # skip: no tile is laid
-    pass_(state)  # end of the (empty) Druid turn
+    pass_(state)  # skip: no tile is laid, and the Druid turn is over
     assert decision(state) == "druid_start" and state.current_player == 0
-    use(state, DRUID, Mode.COINS)
+    use(state, DRUID, Mode.COINS)  # taking coins ends the Druid turn too (R6.1)
     assert state.coins[0] == 1 + 0 + 1 + 2 + 1
-    pass_(state)
     assert decision(state) == "reward"
     for tile in (T1, T2, T3):
         coins_turn(state_two, tile)
@@ -139,7 +137,6 @@ def test_r3_5_druid_turns_after_the_third_turns():
     assert decision(state_two) == "druid_start" and state_two.current_player == 0
     coins = state_two.coins[0]
     use(state_two, DRUID, Mode.COINS)
-    pass_(state_two)
     assert decision(state_two) == "druid_start" and state_two.current_player == 0  # its second Druid tile
     use(state_two, DRUID, Mode.COINS)
     assert state_two.coins[0] == coins + 2
@@ -151,6 +148,15 @@ def test_r6_1_take_coins_squares_minus_one():
     state = build(coins={0: 0})
     coins_turn(state, T4)
     assert state.coins[0] == 3 and state.used_tiles[0] == 1 << T4
+
+
+def test_r6_1_taking_coins_ends_the_turn():
+    """R6.1: after taking coins the turn is over: no free action follows, the next seat plays."""
+    state = build(res={0: [0, 0, 0, 0, 1]})
+    assert legal(state, Family.CONVERT_CRYSTAL)  # free actions come before the tile
+    use(state, T2, Mode.COINS)
+    assert state.current_player == 1 and decision(state) == "turn_start"
+    assert state.res[0] == [0, 0, 0, 0, 1] and state.tile == -1
 
 
 def test_e2_three_square_tile_gives_two_coins():
@@ -225,35 +231,44 @@ def test_r8_1_capacity_follows_the_warehouse_space():
     assert state.capacity(0) == 10
 
 
-def test_r8_2_excess_is_discarded_at_the_end_of_the_turn():
-    """R8.2: over capacity at the end of the turn, the player discards resources of their
-    choice one at a time; a conversion during the turn can avoid it."""
-    state = build(res={0: [3, 3, 0, 0, 0]})
-    use(state, T1, Mode.GATHER)
-    choose(state, Family.FOREST, 2, 0)  # a wood: 7 resources
-    assert state.res[0][WOOD] == 4
-    pass_(state)
+def test_r8_2_warehouse_limit_applies_as_soon_as_a_gain_overflows():
+    """R8.2 / O21: the seventh resource of an unimproved warehouse is discarded at once, before
+    the compass step of the same tile (its open treasure) and before the end of the turn."""
+    state = build(res={0: [3, 3, 0, 0, 0]}, trail={0: 1})
+    use(state, T2, Mode.GATHER)
+    choose(state, Family.FOREST, 4, 0)  # flat domino on cells 4-5: a mushroom, then a compass
+    assert state.res[0] == [3, 3, 1, 0, 0] and state.trail[0] == 1
     assert decision(state) == "discard" and state.current_player == 0
     choose(state, Family.DISCARD, SAND)
-    assert state.res[0] == [4, 2, 0, 0, 0] and state.current_player == 1
+    assert state.res[0] == [3, 2, 1, 0, 0]
+    assert decision(state) == "treasure" and state.trail[0] == 2  # the compass step comes after
+
+
+def test_r8_2_overflow_from_a_free_action_is_discarded_before_the_turn_goes_on():
+    """R8.2: opening a timber chest (2 wood + 1 sand) with a full warehouse forces three
+    discards at once; then the same turn-start choice is offered again."""
+    state = build(res={0: [2, 2, 2, 0, 0]}, keys={0: 1}, closed={0: ["timber"]})
+    choose(state, Family.OPEN_CHEST, int(ChestKind.TIMBER))
+    assert sum(state.res[0]) == 9 and decision(state) == "discard"
+    for _ in range(3):
+        choose(state, Family.DISCARD, MUSHROOM if state.res[0][MUSHROOM] else WOOD)
+    assert sum(state.res[0]) == 6 and decision(state) == "turn_start" and state.current_player == 0
 
 
 def test_e10_six_fit_the_seventh_is_discarded():
-    """E10: six resources fit an unimproved warehouse; a seventh must go at the turn's end."""
+    """E10: six resources fit an unimproved warehouse; a seventh must go as soon as it comes."""
     state = build(res={0: [2, 2, 1, 0, 0]})
     use(state, T1, Mode.GATHER)
     choose(state, Family.FOREST, 2, 0)  # sixth resource
     pass_(state)
     assert state.current_player == 1 and sum(state.res[0]) == 6
     use(state, T1, Mode.COINS)
-    pass_(state)
     use(state, T2, Mode.GATHER)
     choose(state, Family.FOREST, 3, 0)  # flat domino: sand + mushroom -> 8
-    pass_(state)
     assert decision(state) == "discard"
     choose(state, Family.DISCARD, WOOD)
     choose(state, Family.DISCARD, WOOD)
-    assert sum(state.res[0]) == 6
+    assert sum(state.res[0]) == 6 and decision(state) == "turn_end"
 
 
 def test_r8_3_upgrades_pay_score_and_raise_capacity():
