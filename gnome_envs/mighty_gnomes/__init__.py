@@ -11,6 +11,7 @@ SPEC = EnvSpec(
     make_game=make_game,
     player_counts=(2, 3, 4),
     fuzz_games=240,  # short games (100-200 decisions): 720 random games in about 45 s
+    max_steps=2_000,  # about 5x the longest p99 scripted game (4 players: about 400 decisions)
 )
 
 __all__ = ["ENV_ID", "SPEC", "MightyGnomesConfig", "MightyGnomesGame", "make_game"]

@@ -9,6 +9,7 @@ from gnome_envs.core.engine import Game
 # importing the rule modules registers their task and decision handlers
 from gnome_envs.mighty_gnomes import decisions, effects, flow  # noqa: F401
 from gnome_envs.mighty_gnomes.actions import LAYOUTS as ACTION_LAYOUTS
+from gnome_envs.mighty_gnomes.actions import Family
 from gnome_envs.mighty_gnomes.config import MightyGnomesConfig
 from gnome_envs.mighty_gnomes.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.mighty_gnomes.observation import STATE_EXTRA
@@ -29,6 +30,8 @@ class MightyGnomesGame(Game):
         self.skip_forced = config.skip_forced
         self.action_layout = ACTION_LAYOUTS[self.num_players]
         self.num_actions = self.action_layout.num_actions
+        # stop reading books, end the turn, skip the Druid turn: the only declining action
+        self.pass_actions = frozenset({self.action_layout.base[Family.PASS]})
         self.forest_cells = self.action_layout.forest_cells
         obs_layout = OBSERVATION_LAYOUTS[self.num_players]
         self.observation_layout = obs_layout.segments

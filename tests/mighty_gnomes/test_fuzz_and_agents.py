@@ -83,3 +83,40 @@ def test_scripted_agent_beats_random_agents(num_players):
             state.apply(choose_action(policy, state, rng))
         wins += state.placements()[seat] == 0
     assert wins >= AGENT_MIN_WINS, f"{wins}/{AGENT_GAMES}"
+
+
+ENDING_GAMES = 3  # per player count and policy
+PASS_PREFERENCE = 0.9
+
+
+def _policy_action(policy: str, state, rng: np.random.Generator) -> int:
+    legal = state.legal_actions()
+    passes = [a for a in legal if a in state.game.pass_actions]
+    if policy == "pass" and passes and rng.random() < PASS_PREFERENCE:
+        return passes[0]
+    if policy == "first":
+        return legal[0]
+    if policy == "last":
+        return legal[-1]
+    return legal[rng.integers(len(legal))]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_o39_every_policy_ends_the_game_by_its_rules(num_players):
+    """O39: the game ends after round five whatever the players do (no stall possible); the
+    pass-biased, first-legal, last-legal and random policies all finish well inside the env's
+    max_steps, never truncated. Game.pass_actions is the one declining action (PASS)."""
+    from gnome_envs.core.registry import get_spec
+
+    cap = get_spec("mighty_gnomes_v0").max_steps
+    for policy in ("pass", "first", "last", "random"):
+        for g in range(ENDING_GAMES):
+            state = fresh(num_players, seed=500 + g, skip_forced=True)
+            assert state.game.pass_actions == frozenset({lay(state).base[Family.PASS]})
+            rng = np.random.default_rng(g)
+            steps = 0
+            while not state.is_terminal() and steps < cap:
+                state.apply(_policy_action(policy, state, rng))
+                steps += 1
+            assert state.is_terminal() and state.truncated_by is None, (policy, g, steps)
+            assert state.round == 5 and steps < cap // 4
