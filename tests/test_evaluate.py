@@ -173,6 +173,17 @@ def test_text_png_and_out_directory(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert report["job"] == "evaluate" and report["games"] == 2 and report["seed"] == evaluate.DEFAULT_SEED
 
 
+def test_bare_png_writes_the_chart_as_the_readme_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert evaluate.main([*TINY, "--agents", "random,scripted", "--games", "2", "--png", "--no-progress"]) == 0
+    assert (tmp_path / evaluate.CHART_FILE).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = tmp_path / "run"
+    assert evaluate.main([*TINY, "--agents", "random,scripted", "--games", "2", "--png", "--out", str(out),
+                          "--no-progress"]) == 0
+    assert (out / evaluate.CHART_FILE).is_file()
+
+
 # ---------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("argv,message", [
     (["--agents", "random,nosuchagent"], "unknown agent 'nosuchagent'"),

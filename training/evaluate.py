@@ -16,8 +16,8 @@ Plackett-Luce, updated game by game in game order (``training.standings``). With
 of the Gnomes) each agent plays the Gnome Union: its win rate is the rate of beating it, and the
 ratings include a ``gnome_union`` pseudo-agent.
 
-``--json`` prints one JSON document; ``--png PATH`` draws ratings and win rates; ``--out DIR``
-writes ``report.json`` and ``chart.png`` there.
+``--json`` prints one JSON document; ``--png [PATH]`` draws ratings and win rates (default
+``chart.png``); ``--out DIR`` writes ``report.json`` and ``chart.png`` there.
 """
 
 from __future__ import annotations
@@ -73,8 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
                              f"updates no rating (default: {ENV_DEFAULT}; --config max_steps=... overrides)")
     parser.add_argument("--per-game", action="store_true",
                         help="with --json (and in --out's report.json), list every game")
-    parser.add_argument("--png", type=Path, default=None, metavar="PATH",
-                        help="write a chart of ratings and win rates (PNG)")
+    parser.add_argument("--png", type=Path, nargs="?", const=Path(CHART_FILE), default=None, metavar="PATH",
+                        help=f"write a chart of ratings and win rates (PNG) to PATH (default: {CHART_FILE}, "
+                             "inside --out when given)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR",
                         help=f"write {REPORT_FILE} and {CHART_FILE} into this directory")
     common.add_config_argument(parser)
@@ -181,8 +182,8 @@ def play(args: argparse.Namespace, spec: TournamentSpec, plan: schedules.Schedul
 
 def write_outputs(args: argparse.Namespace, report: dict[str, Any]) -> None:
     """The --png chart and the --out directory (report.json + chart.png)."""
-    if args.png is not None:
-        write_chart(report, args.png)
+    if args.png is not None and not (args.out is not None and args.png == Path(CHART_FILE)):
+        write_chart(report, args.png)  # a bare --png with --out: the chart goes into --out below
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / REPORT_FILE).write_text(common.to_json(report), encoding="utf-8")
