@@ -164,6 +164,11 @@ def _score_setup(state: GnomeVillageState, seat: int, action: int) -> float:
     return {SetupPiece.FOUR_WAY: 3, SetupPiece.T_JUNCTION: 2, SetupPiece.HOUSE: 1}[piece]
 
 
+def _score_construction(state: GnomeVillageState, seat: int, action: int) -> float:
+    """Always take the Construction Site's free business."""
+    return 0 if action == LAYOUTS[state.game.num_players].pass_() else 1
+
+
 SCORERS: dict[int, Score] = {
     DecisionKind.SETUP_PICK: _score_setup,
     DecisionKind.PLACE_TILE: _score_place,
@@ -177,6 +182,7 @@ SCORERS: dict[int, Score] = {
     DecisionKind.THIEF_AMOUNT: _score_opponent_choice,
     DecisionKind.COURIER_BUYER: _score_opponent_choice,
     DecisionKind.DOCTOR_RECEIVER: _score_opponent_choice,
+    DecisionKind.CONSTRUCTION_SITE: _score_construction,
 }
 
 

@@ -45,6 +45,7 @@ THEATER_BASE = 1
 COURIER_PRICE = 3
 ARCHITECT_MAX_RELOCATIONS = 3
 TAKEABLE = (int(GnomeStatus.FREE), int(GnomeStatus.RESTING))
+ANY_BUSINESS = business_code(0)  # every business fits the same cells
 
 
 def _layout(state: GnomeVillageState) -> ActionLayout:
@@ -137,10 +138,21 @@ def _nothing(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """Goldsmith: no action."""
 
 
-def _construction(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
-    """R13.1: draw the top face-down business and build it at once if it can reach a road."""
-    if state.business_stack and state.cells_for(p, business_code(state.business_stack[-1])):
-        offer_placement(state, p, business_code(state.draw_business()))
+def _construction_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
+    """Decline, or take the action (named by the Construction Site's own cell) when a business fits."""
+    v, cell = data
+    if not state.business_stack or not state.cells_for(p, ANY_BUSINESS):
+        return []
+    layout = _layout(state)
+    accept = layout.cell(cell) if v == p else layout.opp_cell((v - p) % state.game.num_players, cell)
+    return [layout.pass_(), accept]
+
+
+def _construction(state: GnomeVillageState, d: Decision, action: int) -> None:
+    """R13.1 / O26: draw the top face-down business and build it at once (the player may decline)."""
+    if action == _layout(state).pass_():
+        return
+    offer_placement(state, d.player, business_code(state.draw_business()))
 
 
 def _offering(kind: DecisionKind) -> Callable[[GnomeVillageState, int, int, int], None]:
@@ -389,7 +401,7 @@ ACTIONS: dict[BusinessAction, Callable[[GnomeVillageState, int, int, int], None]
     BusinessAction.DOCTOR: _offering(DecisionKind.DOCTOR_WORKSHOP),
     BusinessAction.AIRPORT: _offering(DecisionKind.AIRPORT),
     BusinessAction.GOLDSMITH: _nothing,
-    BusinessAction.CONSTRUCTION_SITE: _construction,
+    BusinessAction.CONSTRUCTION_SITE: _offering(DecisionKind.CONSTRUCTION_SITE),
     BusinessAction.PRISON: _offering(DecisionKind.PRISON),
     BusinessAction.SWIMMING_POOL: _offering(DecisionKind.SWIMMING_POOL),
 }
@@ -407,6 +419,7 @@ DECISIONS.update({
     DecisionKind.AIRPORT: DecisionRule(_airport_options, _airport),
     DecisionKind.PRISON: DecisionRule(_prison_options, _prison),
     DecisionKind.SWIMMING_POOL: DecisionRule(_inactive_workshop_options, _swimming_pool),
+    DecisionKind.CONSTRUCTION_SITE: DecisionRule(_construction_options, _construction),
 })
 
 TASKS.update({

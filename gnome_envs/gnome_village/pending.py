@@ -62,6 +62,7 @@ class DecisionKind(IntEnum):
     AIRPORT = 20
     PRISON = 21
     SWIMMING_POOL = 22
+    CONSTRUCTION_SITE = 23
 
 
 NUM_DECISION_KINDS = len(DecisionKind)

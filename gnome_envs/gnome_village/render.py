@@ -54,12 +54,14 @@ CELL_VERBS = {
     DecisionKind.DOCTOR_WORKSHOP: "activate",
     DecisionKind.SWIMMING_POOL: "activate",
     DecisionKind.ARCHITECT_PICK: "pick up",
+    DecisionKind.CONSTRUCTION_SITE: "draw and build a face-down business with the",
 }
 OPP_CELL_VERBS = {
     DecisionKind.REMOVAL: "remove",
     DecisionKind.CHAPEL: "bring to the Chapel the gnome on",
     DecisionKind.PRISON: "imprison the gnome on",
     DecisionKind.AIRPORT: "fly to",
+    DecisionKind.CONSTRUCTION_SITE: "draw and build a face-down business with the",
 }
 
 

@@ -196,7 +196,7 @@ def _guarded(action_tile: str):
     ("Doctor", "doctor"),
 ])
 def test_r11_5_military_protects_its_player(tile, check):
-    """R11.5 / O18: while its gnome stays on the Military, seat 1 is safe from Police, Chapel,
+    """R11.5 / O18 / O38: while its gnome stays on the Military, seat 1 is safe from Police, Chapel ("Date"),
     Courier, Thief, Airport and Prison (seat 0 is not); the Doctor may still give to it."""
     state = _guarded(tile)
     lay = layout(state)
@@ -455,10 +455,38 @@ def test_r13_1_construction_site_places_the_top_face_down_business():
     top = state.business_stack[-1]
     display = list(state.display)
     walk(state)
+    assert decision(state) == "construction_site"
+    assert state.legal_actions() == [layout(state).pass_(), layout(state).cell(cell("e1"))]
+    act(state, layout(state).cell(cell("e1")))
     assert decision(state) == "place_tile" and CODE_INFO[state.hand].sub == top
     assert {c for c, _ in legal_places(state)} == {"d2"}
     act(state, layout(state).place(cell("d2"), 0))
     assert CODE_INFO[state.grid[0][cell("d2")]].sub == top and state.display == display
+
+
+def test_r13_1_construction_site_may_be_declined():
+    """R13.1 / O15 / O26: the action is optional ("may"): declining draws nothing, and the tile
+    still counts as used this turn (R8.5)."""
+    state = build([on_e1("Construction Site"), PLAIN], deluxe=True, phase="move")
+    stack = list(state.business_stack)
+    walk(state)
+    act(state, layout(state).pass_(), "construction_site")
+    assert decision(state) == "move_select" and state.business_stack == stack and state.hand == 0
+    assert state.used_now == [biz("Construction Site")]
+
+
+def test_r13_1_construction_site_by_airport_builds_in_the_flyers_village():
+    """R13.1 / R11.10: a gnome flown onto an opponent's Construction Site builds in its own
+    village; the offer names the tile it stands on."""
+    seat1 = f". . H + {B('Construction Site')} . ."
+    state = build([on_e1("Airport"), seat1], deluxe=True, phase="move",
+                  gnomes={1: [("c1", "free")]})
+    lay = layout(state)
+    walk(state)
+    act(state, lay.opp_cell(1, cell("e1")), "airport")
+    assert state.legal_actions() == [lay.pass_(), lay.opp_cell(1, cell("e1"))]
+    act(state, lay.opp_cell(1, cell("e1")), "construction_site")
+    assert decision(state) == "place_tile" and {c for c, _ in legal_places(state)} == {"d2"}
 
 
 def test_r13_1_construction_site_draws_nothing_without_room():

@@ -225,7 +225,7 @@ def test_r2_1_personal_supply(num_players):
 
 @pytest.mark.parametrize("num_players, deluxe", [(2, False), (3, True), (4, False)])
 def test_r2_2_shared_supply(num_players, deluxe):
-    """R2.2: 3 houses per player stay in the stack, workshop stacks of 3/4/5, the other roads
+    """R2.2 / O39: 3 houses per player stay in the stack, workshop stacks of 3/4/5, the other roads
     shuffled, two businesses face up, the forest cards shuffled."""
     states = []
     for seed in (1, 2):

@@ -229,7 +229,8 @@ def test_r5_4_roads_with_an_empty_stack_nothing_is_drawn():
 
 
 def test_r5_4_a_road_that_fits_nowhere_goes_under_the_stack():
-    """R5.4: a full village cannot take the road; it goes under the stack."""
+    """R5.4 / O37: a full village cannot take the road; it goes under the stack, and the
+    revealer still receives the card's coin."""
     buildings = ["H", "h", "h", "h", "h", "pa", "ca"]  # row 1, faced by row 2's four-ways
     others = ["+"] * 5 + ["T"] * 10 + ["|"] * 6 + ["L"] * 6 + ["!"] * 3 + ["j"]  # 31 more roads
     # rows 1-2, rows 3-5, row 6 (two four-ways above row 7's workshops), row 7
@@ -271,7 +272,7 @@ def test_r5_5_angry_gnome_every_player_sends_a_worker_home():
 
 
 def test_r5_6_empty_deck_reshuffles_the_discards():
-    """R5.6: when the forest deck is empty the discard pile is shuffled into a new deck."""
+    """R5.6 / O35: when the forest deck is empty the discard pile is shuffled into a new deck."""
     state = build([PLAIN, PLAIN], turn_player=1, phase="move")
     # every card is on the discard pile now (a test fixture: conservation still holds)
     state.forest_discard = list(range(45))
@@ -284,6 +285,21 @@ def test_r5_6_empty_deck_reshuffles_the_discards():
     assert sorted(state.forest_deck + state.forest_discard) == list(range(45))
     rebuilt = state.forest_deck + state.forest_discard
     assert rebuilt != old_order and rebuilt != old_order[::-1]  # shuffled, not just flipped
+
+
+def test_o36_removed_businesses_never_join_the_forest_deck():
+    """O36: a removed business goes to a pile of its own, out of the game: when the forest
+    deck is rebuilt from the discards, only the 45 forest cards are in it."""
+    seat1 = f". . H + {B('Police Station')} . ."
+    state = build([PLAIN, seat1], phase="reveal", forest_top=REMOVAL_TOP)
+    act(state, layout(state).opp_cell(1, cell("e1")), "removal")
+    assert state.business_discard == [int(B("Police Station")[1:])]
+    state.forest_discard = state.forest_discard + state.forest_deck  # a fixture: every card played
+    state.forest_deck = []
+    play_until(state, lambda s: s.turn_player == 1 and decision(s) == "work_buy")
+    assert sorted(state.forest_deck + state.forest_discard) == list(range(45))
+    assert state.business_discard == [int(B("Police Station")[1:])]
+    assert conservation_problems(state) == []
 
 
 # ============================================================================ R6 Earn
