@@ -183,6 +183,7 @@ def refresh(state: MightyGnomesState) -> None:
     """R13.5-R13.7: clear the board, slide the glades and the book columns down, refill."""
     n = state.game.num_players
     state.forest_owner = [EMPTY] * len(state.forest_owner)
+    state.forest_tile = [NO_TILE] * len(state.forest_tile)
     state.forest_tiles = []
     state.forest_occ = 0
     state.ladder_cells = [[EMPTY] * LADDER_CELLS for _ in state.ladder_cells]

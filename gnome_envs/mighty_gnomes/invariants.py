@@ -134,6 +134,8 @@ def _forest(state: MightyGnomesState) -> list[str]:
             out.append("a tile of more than one gnome covers a crystal")
     if occ != state.forest_occ or owners != state.forest_owner:
         out.append("forest occupancy does not match its tiles")
+    if [t == NO_TILE for t in state.forest_tile] != [o == EMPTY for o in state.forest_owner]:
+        out.append("forest tile identities do not match the covered cells")
     return out
 
 
@@ -177,10 +179,9 @@ def _players(state: MightyGnomesState) -> list[str]:
 def _caches(state: MightyGnomesState) -> list[str]:
     """Cached features must equal a fresh computation (stale caches are bugs)."""
     from gnome_envs.mighty_gnomes.observation import (
-        LAYOUTS,
         attic_features,
         forest_owner_features,
-        icon_features,
+        fresh_board,
         player_row,
         public_features,
     )
@@ -191,22 +192,17 @@ def _caches(state: MightyGnomesState) -> list[str]:
         row = state._rows[p]
         if row is not None and not np.array_equal(row, player_row(state, p)):
             out.append(f"seat {p}: stale player features")
-    if state._forest_obs is not None and not np.array_equal(state._forest_obs, forest_owner_features(state)):
+    if state._forest_obs is not None and not all(
+            np.array_equal(a, b) for a, b in zip(state._forest_obs, forest_owner_features(state))):
         out.append("stale forest features")
     if state._attic_obs is not None:
         fresh = attic_features(state)
         if not all(np.array_equal(a, b) for a, b in zip(state._attic_obs, fresh)):
             out.append("stale attic features")
-    layout = LAYOUTS[state.game.num_players]
     forest = forest_owner_features(state)
-    owners, rest = attic_features(state)
+    attic = attic_features(state)
     for seat, board in enumerate(state._board):
-        if board is None:
-            continue
-        perm = layout.perm[seat]
-        fresh = np.concatenate([icon_features(tuple(state.glades)), forest[:, perm].ravel(),
-                                owners[:, :, perm].ravel(), rest])
-        if not np.array_equal(board, fresh):
+        if board is not None and not np.array_equal(board, fresh_board(state, seat, forest, attic)):
             out.append(f"seat {seat}: stale forest or attic features")
     if state._public_obs is not None and not np.array_equal(state._public_obs, public_features(state)):
         out.append("stale public features")

@@ -17,8 +17,11 @@ context         4                       free invitation, free upgrade, Druid tur
 drawn           2 x 13                  the two chests the observer drew (only its own draw)
 session         16                      books the tile on the ladder can still activate
 progress        5 + n                   round one-hot; first player (relative seat)
+first_claim     n                       who claimed the first-player box this round end (relative)
 forest_icons    F x 7                   icon of every forest cell
 forest_owner    F x (n + 1)             tile of each relative seat / a Druid tile on the cell
+forest_tile     F x 5                   which tile covers the cell (1-4 gnomes, Druid): with the
+                                        owner it tells the tiles apart (the fee is per tile)
 ladder_owner    5 x 14 x (n + 1)        owner of each ladder cell (rung x 2 + column)
 ladder_flags    5 x 2                   ladder closed, ladder in play
 books           14 x 12                 action of the book on each rung of both columns
@@ -32,6 +35,10 @@ players         n x 50                  coins, VP, keys, resources, tracks, gnom
                                         bedroom, Druid tiles, chests, score (see player_row)
 own_closed      13                      the observer's face-down chests per kind
 ==============  ======================  ========================================================
+
+Amounts never reach 1.0: a bounded count is divided by a ceiling above its largest possible
+value (keys by 4, a track level by 5, ...); counts without a bound (coins, VP, the score) are
+squashed as ``x / (x + k)``, which is exact, monotone and always below 1.
 """
 
 from __future__ import annotations
@@ -86,13 +93,20 @@ BOOK_REFS = 2 * ATTIC_ROWS + DISPLAY_SLOTS
 GLADE_IDS = NUM_GLADES * GLADE_SIDES
 TRAIL_SPACES = TRAIL_LAST + 1
 PLAYER_FEATURES = 50
-COIN_SCALE = 30.0
-VP_SCALE = 60.0
-SCORE_SCALE = 100.0
-UPGRADE_SCALE = 2.0 * MAX_LEVEL
-GNOME_COUNT_SCALE = 2.0
-CHEST_COUNT_SCALE = 8.0
-KIND_COUNT_SCALE = 3.0
+# unbounded amounts: x / (x + k), half-way (0.5) at x = k
+COIN_HALF = 20.0
+VP_HALF = 30.0
+SCORE_HALF = 40.0
+# bounded amounts: divided by a ceiling above the largest reachable value
+KEY_SCALE = KEYS_PER_COLOUR + 1.0
+RES_SCALE = RES_SUPPLY + 1.0  # a warehouse holds at most 14 of a kind
+LEVEL_SCALE = MAX_LEVEL + 1.0
+UPGRADE_SCALE = 2.0 * MAX_LEVEL + 1.0  # at most 4 + 3 upgrades
+GNOME_COUNT_SCALE = 5.0  # cards of one type a seat holds: at most 4
+DRUID_SCALE = NUM_DRUID_TILES + 1.0
+CHEST_COUNT_SCALE = NUM_CHESTS + 1.0
+KIND_COUNT_SCALE = 4.0  # chests of one kind: at most 3
+TURN_SCALE = TURNS_PER_ROUND + 1.0
 
 
 @dataclass(frozen=True)
@@ -114,7 +128,8 @@ def build_layout(n: int) -> ObservationLayout:
     for name, size in (
         ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("tile", TILE_CHOICES),
         ("context", CONTEXT), ("drawn", 2 * NUM_CHEST_KINDS), ("session", BOOK_REFS),
-        ("progress", ROUNDS + n), ("forest_icons", cells * NUM_ICONS), ("forest_owner", cells * owners),
+        ("progress", ROUNDS + n), ("first_claim", n), ("forest_icons", cells * NUM_ICONS),
+        ("forest_owner", cells * owners), ("forest_tile", cells * TILE_CHOICES),
         ("ladder_owner", NUM_LADDERS * LADDER_CELLS * owners), ("ladder_flags", NUM_LADDERS * 2),
         ("books", 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS), ("book_reserve", 4 * NUM_BOOK_ACTIONS + DISPLAY_SLOTS),
         ("glades", NUM_GLADES * GLADE_IDS), ("chests", CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS + 3 + 1), ("stacks", GNOMES_IN_PLAY * (NUM_GNOME_TYPES + 1)),
@@ -143,14 +158,18 @@ def icon_features(glades: tuple[int, ...]) -> np.ndarray:
     return out
 
 
-def forest_owner_features(state: MightyGnomesState) -> np.ndarray:
-    """Owner of every forest cell, columns by absolute seat then Druid (cached by the state)."""
+def forest_owner_features(state: MightyGnomesState) -> tuple[np.ndarray, np.ndarray]:
+    """Owner of every forest cell (columns by absolute seat, then Druid) and the tile covering
+    it (1-4 gnomes, Druid), cached by the state."""
     n = state.game.num_players
-    out = np.zeros((len(state.forest_owner), n + 1), dtype=np.float32)
+    cells = len(state.forest_owner)
+    owners = np.zeros((cells, n + 1), dtype=np.float32)
+    tiles = np.zeros((cells, TILE_CHOICES), dtype=np.float32)
     for cell, owner in enumerate(state.forest_owner):
         if owner >= 0:
-            out[cell, n if owner == NEUTRAL else owner] = 1.0
-    return out
+            owners[cell, n if owner == NEUTRAL else owner] = 1.0
+            tiles[cell, state.forest_tile[cell]] = 1.0
+    return owners, tiles
 
 
 def attic_features(state: MightyGnomesState) -> tuple[np.ndarray, np.ndarray]:
@@ -192,9 +211,15 @@ def board_features(state: MightyGnomesState, seat: int) -> np.ndarray:
     forest = state._forest_obs
     if forest is None:
         forest = state._forest_obs = forest_owner_features(state)
-    owners, rest = _attic(state)
+    return fresh_board(state, seat, forest, _attic(state))
+
+
+def fresh_board(state: MightyGnomesState, seat: int, forest: tuple[np.ndarray, np.ndarray],
+                attic: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The board block of ``seat`` from absolute forest and attic features."""
     perm = LAYOUTS[state.game.num_players].perm[seat]
-    return np.concatenate([icon_features(tuple(state.glades)), forest[:, perm].ravel(),
+    owners, rest = attic
+    return np.concatenate([icon_features(tuple(state.glades)), forest[0][:, perm].ravel(), forest[1].ravel(),
                            owners[:, :, perm].ravel(), rest])
 
 
@@ -202,27 +227,34 @@ def _owner_column(n: int, owner: int) -> int:
     return n if owner == NEUTRAL else owner
 
 
-def _board_offsets(n: int) -> tuple[int, int, int, int]:
+@cache
+def _board_offsets(n: int) -> tuple[int, int, int, int, int]:
     at = LAYOUTS[n].at
     start = at["forest_icons"]
     reserve = at["book_reserve"] + 4 * NUM_BOOK_ACTIONS
-    return at["forest_owner"] - start, at["ladder_owner"] - start, at["ladder_flags"] - start, reserve - start
+    return (at["forest_owner"] - start, at["ladder_owner"] - start, at["ladder_flags"] - start, reserve - start,
+            at["forest_tile"] - start)
 
 
-def note_forest_tile(state: MightyGnomesState, owner: int, cells: tuple[int, ...]) -> None:
+def note_forest_tile(state: MightyGnomesState, owner: int, tile: int, cells: tuple[int, ...]) -> None:
     """Update the forest caches for a tile just laid (copies: clones share the arrays)."""
     n = state.game.num_players
     column = _owner_column(n, owner)
+    cell_list = list(cells)
     if state._forest_obs is not None:
-        forest = state._forest_obs.copy()
-        forest[list(cells), column] = 1.0
-        state._forest_obs = forest
-    owner_at = _board_offsets(n)[0]
+        owners, tiles = state._forest_obs
+        owners, tiles = owners.copy(), tiles.copy()
+        owners[cell_list, column] = 1.0
+        tiles[cell_list, tile] = 1.0
+        state._forest_obs = (owners, tiles)
+    offsets = _board_offsets(n)
+    owner_at, tile_at = offsets[0], offsets[4]
+    tile_entries = [tile_at + cell * TILE_CHOICES + tile for cell in cells]
     for seat, board in enumerate(state._board):
         if board is not None:
             rel = (column - seat) % n if column < n else n
             board = board.copy()
-            board[[owner_at + cell * (n + 1) + rel for cell in cells]] = 1.0
+            board[[owner_at + cell * (n + 1) + rel for cell in cells] + tile_entries] = 1.0
             state._board[seat] = board
 
 
@@ -238,7 +270,7 @@ def note_attic_tile(state: MightyGnomesState, ladder: int, owner: int, cells: li
             rest = rest.copy()
             rest[2 * ladder] = 1.0
         state._attic_obs = (owners, rest)
-    _, ladder_at, flags_at, _ = _board_offsets(n)
+    _, ladder_at, flags_at, _, _ = _board_offsets(n)
     first = ladder_at + ladder * LADDER_CELLS * (n + 1)
     for seat, board in enumerate(state._board):
         if board is not None:
@@ -291,7 +323,7 @@ def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
     _relative(state, seat, at, ones)
     start = at["own_closed"]
     for kind in state.closed[seat]:
-        obs[start + kind] = min(1.0, obs[start + kind] + 1.0 / KIND_COUNT_SCALE)
+        obs[start + kind] += 1.0 / KIND_COUNT_SCALE
     obs[ones] = 1.0
     return obs
 
@@ -337,11 +369,11 @@ def public_features(state: MightyGnomesState) -> np.ndarray:
     ones += [chests + i * NUM_CHEST_KINDS + kind for i, kind in enumerate(state.chest_display) if kind >= 0]
     claimed = chests + CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS
     ones += [claimed + i for i, c in enumerate(state.treasure_claimed) if c]
-    out[claimed + 3 - start] = len(state.chest_bag) / NUM_CHESTS
+    out[claimed + 3 - start] = len(state.chest_bag) / CHEST_COUNT_SCALE
     stacks = at["stacks"]
     for s, kind in enumerate(state.gnome_types):
         ones.append(stacks + s * (NUM_GNOME_TYPES + 1) + kind)
-        out[stacks + s * (NUM_GNOME_TYPES + 1) + NUM_GNOME_TYPES - start] = state.stack[s] / n
+        out[stacks + s * (NUM_GNOME_TYPES + 1) + NUM_GNOME_TYPES - start] = state.stack[s] / (n + 1)
     if state.round:
         rewards = at["rewards"]
         for i, reward in enumerate(ROUND_REWARDS[state.round]):
@@ -353,11 +385,13 @@ def public_features(state: MightyGnomesState) -> np.ndarray:
 
 
 def _relative(state: MightyGnomesState, seat: int, at: dict[str, int], ones: list[int]) -> None:
-    """Round, first player and the trail, as seen from ``seat``."""
+    """Round, first player, the first-player box's claimant and the trail, as seen from ``seat``."""
     n = state.game.num_players
     if state.round:
         ones.append(at["progress"] + state.round - 1)
     ones.append(at["progress"] + ROUNDS + (state.first_player - seat) % n)
+    if state.first_claimed >= 0:
+        ones.append(at["first_claim"] + (state.first_claimed - seat) % n)
     trail = at["trail"]
     width = TRAIL_SPACES + n
     for rank, p in enumerate(state.trail_order()):
@@ -365,20 +399,29 @@ def _relative(state: MightyGnomesState, seat: int, at: dict[str, int], ones: lis
         ones += [base + state.trail[p], base + TRAIL_SPACES + rank]
 
 
-ROW_SCALE = np.array(
-    [1 / COIN_SCALE, 1 / VP_SCALE, 1 / KEYS_PER_COLOUR] + [1 / RES_SUPPLY] * NUM_RES
-    + [1 / MAX_LEVEL, 1 / MAX_LEVEL, 1 / UPGRADE_SCALE] + [1 / GNOME_COUNT_SCALE] * NUM_GNOME_TYPES
-    + [1.0] * (2 + NUM_TILES + NUM_TILES + 1 + 2) + [1 / NUM_DRUID_TILES, 1.0, 1 / CHEST_COUNT_SCALE]
-    + [1 / KIND_COUNT_SCALE] * NUM_CHEST_KINDS + [1 / SCORE_SCALE, 1 / TURNS_PER_ROUND],
-    dtype=np.float32,
+# row = raw / (raw * ROW_SQUASH + ROW_DIVISOR): a LINEAR entry is divided by its ceiling, a
+# SQUASHED one (coins, VP, score: no bound) becomes x / (x + half-way point)
+LINEAR, SQUASHED = 0.0, 1.0
+_ROW_PARTS = (
+    [(SQUASHED, COIN_HALF), (SQUASHED, VP_HALF), (LINEAR, KEY_SCALE)] + [(LINEAR, RES_SCALE)] * NUM_RES
+    + [(LINEAR, LEVEL_SCALE), (LINEAR, LEVEL_SCALE), (LINEAR, UPGRADE_SCALE)]
+    + [(LINEAR, GNOME_COUNT_SCALE)] * NUM_GNOME_TYPES
+    + [(LINEAR, GNOME_COUNT_SCALE)] * 2 + [(LINEAR, 1.0)] * (NUM_TILES + NUM_TILES + 1 + 2)
+    + [(LINEAR, DRUID_SCALE), (LINEAR, DRUID_SCALE), (LINEAR, CHEST_COUNT_SCALE)]
+    + [(LINEAR, KIND_COUNT_SCALE)] * NUM_CHEST_KINDS + [(SQUASHED, SCORE_HALF), (LINEAR, TURN_SCALE)]
 )
+ROW_SQUASH = np.array([mode for mode, _ in _ROW_PARTS], dtype=np.float32)
+ROW_DIVISOR = np.array([d for _, d in _ROW_PARTS], dtype=np.float32)
+if len(_ROW_PARTS) != PLAYER_FEATURES:
+    raise ValueError(f"player row has {len(_ROW_PARTS)} features, layout says {PLAYER_FEATURES}")
 
 
 def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` (cached by the state until the seat changes): coins, VP,
-    keys, resources, track levels, upgrades, gnomes per type, Magic / Alchemist unused, tiles
-    used, bedroom tile, bedroom first, free use, Druid tiles, a Druid turn left, face-down
-    chests, opened chests per kind, final score now, turns taken."""
+    keys, resources, track levels, upgrades, gnomes per type, Magic / Alchemist cards still
+    unused this round, tiles used, bedroom tile, bedroom first, free use, Druid tiles, Druid
+    tiles still unused this round, face-down chests, opened chests per kind, final score now,
+    turns taken."""
     from gnome_envs.mighty_gnomes.scoring import total
 
     gnomes = [0] * NUM_GNOME_TYPES
@@ -386,8 +429,8 @@ def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
     for kind, used in zip(state.gnomes[p], state.gnome_used[p]):
         gnomes[kind] += 1
         if not used:
-            magic_free |= kind == GnomeType.MAGIC
-            alchemy_free |= kind == GnomeType.ALCHEMIST
+            magic_free += kind == GnomeType.MAGIC
+            alchemy_free += kind == GnomeType.ALCHEMIST
     opened = [0] * NUM_CHEST_KINDS
     for kind in state.opened[p]:
         opened[kind] += 1
@@ -397,12 +440,10 @@ def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
     raw = [state.coins[p], state.vp[p], state.keys[p], *state.res[p], state.warehouse[p], state.dining[p],
            state.upgrades[p], *gnomes, magic_free, alchemy_free, used & 1, used >> 1 & 1, used >> 2 & 1,
            used >> 3 & 1, *bedroom, state.must_first[p], state.free_use[p], state.druid_tiles[p],
-           state.druid_used[p] < state.druid_tiles[p], len(state.closed[p]), *opened, total(state, p),
+           state.druid_tiles[p] - state.druid_used[p], len(state.closed[p]), *opened, total(state, p),
            state.turns_taken[p]]
     row = np.array(raw, dtype=np.float32)
-    row *= ROW_SCALE
-    np.minimum(row, 1.0, out=row)
-    return row
+    return row / (row * ROW_SQUASH + ROW_DIVISOR)
 
 
 def full_state(state: MightyGnomesState) -> np.ndarray:
@@ -413,7 +454,7 @@ def full_state(state: MightyGnomesState) -> np.ndarray:
             extra[p * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
     for kind in state.chest_bag + state.drawn:
         extra[4 * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
-    return np.concatenate([observe(state, 0), np.minimum(extra, 1.0)])
+    return np.concatenate([observe(state, 0), extra])
 
 
 __all__ = [
@@ -423,6 +464,7 @@ __all__ = [
     "board_features",
     "build_layout",
     "forest_owner_features",
+    "fresh_board",
     "full_state",
     "icon_features",
     "note_attic_tile",

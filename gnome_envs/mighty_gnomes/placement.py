@@ -87,9 +87,10 @@ def place_forest(state: MightyGnomesState, p: int, tile: int, action: int) -> in
             state.pay_coins(p, fee)
     for cell in pl.cells:
         state.forest_owner[cell] = owner
+        state.forest_tile[cell] = tile
     state.forest_tiles.append((owner, pl.mask))
     state.forest_occ |= pl.mask
-    note_forest_tile(state, owner, pl.cells)
+    note_forest_tile(state, owner, tile, pl.cells)
     return pl.mask
 
 

@@ -242,6 +242,7 @@ def place_forest_tile(state: MightyGnomesState, owner: int | str, tile: int, anc
         raise ConfigError(f"tile {tile} does not fit at forest cell {anchor} orientation {orientation}")
     for cell in pl.cells:
         state.forest_owner[cell] = seat
+        state.forest_tile[cell] = tile
     state.forest_tiles.append((seat, pl.mask))
     state.forest_occ |= pl.mask
 

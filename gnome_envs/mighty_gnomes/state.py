@@ -137,6 +137,7 @@ class MightyGnomesState(DecisionLoopState):
         self.glades: list[int] = []
         self.glade_aside: list[int] = []
         self.forest_owner = [EMPTY] * game.forest_cells
+        self.forest_tile = [NO_TILE] * game.forest_cells  # which tile (0-3, Druid 4) covers a cell
         self.forest_tiles: list[tuple[int, int]] = []  # (owner, cell mask)
         self.forest_occ = 0
         # attic

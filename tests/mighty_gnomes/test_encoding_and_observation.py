@@ -62,8 +62,9 @@ def test_observation_layout_and_range():
         assert obs.shape == (layout.size,) and obs.dtype == np.float32
         assert obs.min() >= 0.0 and obs.max() <= 1.0
         own_coins = obs[players]  # block 0 is the observer
-        assert own_coins == pytest.approx(state.coins[seat] / 30.0)
-        assert obs[players + PLAYER_FEATURES] == pytest.approx(state.coins[(seat + 1) % 3] / 30.0)
+        assert own_coins == pytest.approx(state.coins[seat] / (state.coins[seat] + 20.0))
+        other = state.coins[(seat + 1) % 3]
+        assert obs[players + PLAYER_FEATURES] == pytest.approx(other / (other + 20.0))
     assert state.state_vector().size == state.game.state_size
 
 
@@ -135,3 +136,61 @@ def test_keep_chest_description_hides_the_drawn_chests():
         "keep the first drawn chest face down, return the other",
         "keep the second drawn chest face down, return the other",
     }
+
+
+# ---------------------------------------------------------------------------- public facts (issue 14 §2)
+def _differ_for_every_seat(a, b) -> bool:
+    return all(not np.array_equal(a.observation(s), b.observation(s)) for s in range(a.game.num_players))
+
+
+def test_observation_tells_forest_tiles_apart():
+    """R4.3: the neighbour fee is per tile touched. Seat 1 covering cells 8, 9, 14 with its 2- and
+    1-gnome tiles, or with its 3-gnome tile (every other fact equal: the same tiles used), costs
+    seat 0 two coins or one to lay beside both at cell 15; the observations differ."""
+    two = build(coins={0: 1}, used_tiles={1: [0, 1, 2]}, forest=[(1, 1, 8, 0), (1, 0, 14, 0)])
+    one = build(coins={0: 1}, used_tiles={1: [0, 1, 2]}, forest=[(1, 2, 8, 0)])
+    assert two.forest_owner == one.forest_owner
+    assert _differ_for_every_seat(two, one)
+    use(two, T1, Mode.GATHER)
+    use(one, T1, Mode.GATHER)
+    cell_15 = LAYOUTS[2].forest(15, 0)
+    assert cell_15 not in legal(two) and cell_15 in legal(one)  # 2 coins needed vs 1
+
+
+def test_observation_shows_who_claimed_the_first_player_box():
+    """R13.4: during the round-end claims, who took the first-player box (and so starts the next
+    round) is public: two positions that differ only in the claimant observe differently."""
+    from gnome_envs.mighty_gnomes.components import ROUND_REWARDS, Reward
+
+    state = build(3)
+    while decision(state) != "reward":
+        state.apply(legal(state, Family.TILE_MODE)[-1] if decision(state) == "turn_start" else legal(state)[0])
+    box = ROUND_REWARDS[state.round].index(Reward.FIRST_PLAYER)
+    a, b = state.clone(), state.clone()
+    a.rewards_claimed[box] = b.rewards_claimed[box] = True
+    a.first_claimed, b.first_claimed = 1, 2
+    a.touch_public()
+    b.touch_public()
+    assert _differ_for_every_seat(a, b)
+    assert a.first_claimed != b.first_claimed
+
+
+def test_observation_counts_unused_copies_of_magic_alchemist_and_druid():
+    """O31: with two Magic, two Alchemist or two Druid cards, one used this round and one still
+    free is a different position from both free (one trade / Druid turn left, or two)."""
+    both = build(3, mighty_gnomes=("magic", "alchemist", "druid", "robber", "knight"),
+                 gnomes={0: ["magic", "magic"], 1: ["alchemist", "alchemist"], 2: ["druid", "druid"]})
+    for seat, card in ((0, 0), (1, 0)):
+        one_used = both.clone()
+        one_used.gnome_used[seat][card] = True
+        one_used.touch(seat)
+        assert _differ_for_every_seat(both, one_used)
+        all_used = one_used.clone()
+        all_used.gnome_used[seat][1] = True
+        all_used.touch(seat)
+        assert _differ_for_every_seat(one_used, all_used)
+    druid_used = both.clone()
+    druid_used.druid_used[2] = 1
+    druid_used.touch(2)
+    assert both.druid_tiles[2] == 2
+    assert _differ_for_every_seat(both, druid_used)
