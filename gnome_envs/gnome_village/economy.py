@@ -17,11 +17,18 @@ def pay_bank(state: GnomeVillageState, p: int, amount: int) -> None:
         state.spent_this_turn += amount
 
 
-def receive(state: GnomeVillageState, p: int, amount: int) -> None:
-    """Seat ``p`` takes ``amount`` coins from the bank (R1.2: it never runs dry)."""
-    state.bank -= amount
-    state.coins[p] += amount
+def receive(state: GnomeVillageState, p: int, amount: int) -> int:
+    """Seat ``p`` takes up to ``amount`` coins from the bank (R1.2); returns what was paid.
+
+    The bank emptying triggers the end of the game (R12.4, the stall rule of O10)."""
+    paid = min(amount, state.bank)
+    state.bank -= paid
+    state.coins[p] += paid
     state._player_rows[p] = None
+    if state.bank == 0 and paid > 0 and not state.bank_ran_dry:
+        state.bank_ran_dry = True
+        state.end_triggered = True
+    return paid
 
 
 def transfer(state: GnomeVillageState, payer: int, payee: int, amount: int) -> int:

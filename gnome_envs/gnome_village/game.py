@@ -33,6 +33,8 @@ class GnomeVillageGame(Game):
         self.skip_forced = config.skip_forced
         self.action_layout = ACTION_LAYOUTS[self.num_players]
         self.num_actions = self.action_layout.num_actions
+        # PASS ends Work & Buy and the Move phase, and declines every optional choice
+        self.pass_actions = frozenset({self.action_layout.pass_()})
         obs_layout = OBSERVATION_LAYOUTS[self.num_players]
         self.observation_layout = obs_layout.segments
         self.observation_size = obs_layout.size

@@ -45,6 +45,8 @@ def check(state: GnomeVillageState) -> list[str]:
 def _coins(state: GnomeVillageState) -> list[str]:
     total = state.bank + sum(state.coins)
     out = [] if total == TOTAL_COINS else [f"coins total {total} != {TOTAL_COINS}"]
+    if state.bank < 0:
+        out.append(f"the bank holds {state.bank} coins (R1.2: it pays only what it holds)")
     if min(state.coins) < 0:
         out.append(f"negative coins: players {state.coins}")
     return out

@@ -172,7 +172,7 @@ def render_text(state: GnomeVillageState, seat: int | None = None) -> str:
     display = ", ".join(BUSINESS_TILES[t].name if t >= 0 else "-" for t in state.display)
     lines = [
         f"Gnome Village - turn {state.turn_number}, player {state.turn_player} to play"
-        + (" (last round)" if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
+        + (" (last round" + (": the bank ran dry)" if state.bank_ran_dry else ")") if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
         (f"forest card: {card} | deck {len(state.forest_deck)} | roads left {len(state.road_stack)} "
          f"| businesses face down {len(state.business_stack)} | bank {state.bank}"),
         f"display: {display} | happy gnome: {'player ' + str(state.happy) if state.happy >= 0 else 'nobody'}",

@@ -117,6 +117,7 @@ class GnomeVillageState(DecisionLoopState):
         self.turn_player = 0
         self.turn_number = 0
         self.end_triggered = False
+        self.bank_ran_dry = False  # R12.4: the bank emptied, so the game ends after the round
         self.finished = False
         self.used_last: list[list[int]] = [[] for _ in range(n)]
         self.used_now: list[int] = []

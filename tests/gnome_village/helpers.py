@@ -268,7 +268,7 @@ def conservation_problems(state) -> list[str]:
     n = game.num_players
     cfg = game.config
     out = []
-    if state.bank + sum(state.coins) != TOTAL_COINS or min(state.coins) < 0:
+    if state.bank + sum(state.coins) != TOTAL_COINS or min(state.coins) < 0 or state.bank < 0:
         out.append(f"coins: bank {state.bank} + players {state.coins} != {TOTAL_COINS}")
     for kind in range(4):
         held = sum(state.products[p][kind] for p in range(n))
