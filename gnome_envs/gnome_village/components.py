@@ -420,7 +420,7 @@ CANONICAL_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
 #   13..16   workshop painter, carpenter, school, gardener
 #   17       workshop active
 #   18..31   business action (14)
-#   32       business earn / max earn
+#   32       business earn / (max earn + 1) (an amount: kept below the Box bound 1.0)
 #   33, 34   restaurant icon, hat icon
 ARM_PAIRS = ((N, E), (N, S), (N, W), (E, S), (E, W), (S, W))
 TILE_FEATURES = 35
@@ -445,7 +445,7 @@ def _features(code: int) -> np.ndarray:
     else:
         tile = BUSINESS_TILES[info.sub]
         row[18 + tile.action] = 1
-        row[32] = tile.earn / MAX_BUSINESS_EARN
+        row[32] = tile.earn / (MAX_BUSINESS_EARN + 1)
         row[33] = tile.icon == BusinessIcon.RESTAURANT
         row[34] = tile.icon == BusinessIcon.HAT
     return row

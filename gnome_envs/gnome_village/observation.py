@@ -3,41 +3,58 @@
 Everything on the table is public except the order of the three face-down stacks (forest
 deck, road stack, business stack); their remaining contents are public (they follow from
 what has been seen) and are encoded as counts. Seats are relative: block ``r`` describes the
-player ``r`` seats clockwise from the observer (``r = 0`` is the observer). All values lie
-in [0, 1].
+player ``r`` seats clockwise from the observer (``r = 0`` is the observer); the ``seat``
+segment gives the observer's absolute seat. All values lie in [0, 1].
 
 =================  =========================  =================================================
 segment            size                       content
 =================  =========================  =================================================
-decision           23                         one-hot kind of the pending decision
+decision           24                         one-hot kind of the pending decision
 decider            n                          relative seat deciding now
 turn_player        n                          relative seat whose turn it is
+seat               n                          the observer's own seat number (absolute, one-hot)
 hand_tile          66                         one-hot tile code being placed (0: none)
 requirement        4 + 4                      workshop type being paid; types still to pay
 selected_cell      49                         gnome being moved / tile being rearranged
 activate           4 + 1                      icons of the pending Activate; optional flag
 product            4                          product type being sold or given
 target             n                          relative seat chosen as Thief target
-architect_left     1                          relocations left / 3
-revealed_card      11                         last forest card: kind 5, icons 4, coins/3, all
-progress           3                          turn/200, end triggered, setup running
-bank               1                          coins left in the bank / 72 (0 once substitutes are in use)
+architect_left     1                          relocations left / 4
+revealed_card      11                         last forest card: kind 5, icons 4, coins/4, all
+progress           5                          turn / (turn + 50), end triggered, setup
+                                              running, the bank ran dry (R12.4), turns still to
+                                              play after this one once the end is triggered / n
+bank               1                          coins left in the bank / 73
 supply             9                          houses, 4 workshop stacks, 4 product stacks
-forest_deck        1 + 19                     cards left / 45; per card design, share left
-road_stack         1 + 8                      tiles left / 45; per shape, share left
-business_stack     1 + 23                     tiles left / 23; per tile, still face down
+                                              (each / its full size + 1)
+forest_deck        1 + 19                     cards left / 46; per card design, copies left /
+                                              (copies + 1)
+road_stack         1 + 8                      tiles left / 46; per shape, tiles left / (count + 1)
+business_stack     1 + 23                     tiles left / 24; per tile, still face down
 display            2 x 23                     face-up businesses
 happy_gnome        n + 1                      holder (relative seat) or nobody
+prison_captor      n                          relative seat that collects an imprisoned gnome's
+                                              fee (R13.2, O31)
 players            n x 28                     per seat: coins, products, gnomes, houses, lit,
                                               workshops and active ones per type, businesses,
-                                              restaurants, hats, protected, hole, score,
-                                              tiles, advisor, starting tiles left, coins spent this turn
+                                              restaurants, hats, protected, gap, score,
+                                              tiles, advisor, starting tiles left, coins spent
+                                              this turn (each amount / a ceiling above its
+                                              largest possible value: nothing is clipped)
 village_tiles      n x 49 x 35                per village, per cell: tile features
                                               (components.TILE_FEATURES)
-village_gnomes     n x 49 x (n + 7)           per village, per cell: gnome of each relative
-                                              seat, resting, held, visiting, guarding, moved
-                                              this phase, used by its owner last turn, hole
+village_gnomes     n x 49 x (3n + 8)          per village, per cell: gnome of each relative
+                                              seat; that gnome's home house ((cell + 1) / 50,
+                                              O12); business used on its previous turn by each
+                                              relative seat (R8.5, Airport included); resting,
+                                              held, visiting, guarding, moved this phase, gap,
+                                              skips its next Earn (back from the Airport,
+                                              R11.10), used this turn by the turn player
 =================  =========================  =================================================
+
+Amounts are divided by a ceiling above the largest value the rules allow (coins by 73: the
+bank holds 72; the score by one more than the most points a village can hold), so no amount
+reaches the Box bound 1.0; the turn number, which has no small bound, is squashed.
 """
 
 from __future__ import annotations
@@ -49,6 +66,7 @@ import numpy as np
 from gnome_envs.core.engine import LayoutBuilder, Segment
 from gnome_envs.gnome_village import gnome_moves
 from gnome_envs.gnome_village.components import (
+    BUSINESS_TILES,
     CODE_BUSINESS_BASE,
     CODE_FEATURES,
     DISPLAY_SLOTS,
@@ -62,46 +80,64 @@ from gnome_envs.gnome_village.components import (
     NUM_FOREST_KINDS,
     NUM_ROAD_TILES,
     NUM_WORKSHOP_TYPES,
+    POINTS_PER_COIN,
+    POINTS_PER_HAT_WITH_HAPPY_GNOME,
+    POINTS_PER_LIT_HOUSE,
+    POINTS_PER_RESTAURANT,
+    POINTS_PER_WORKSHOP,
     PRODUCTS_PER_TYPE,
     ROAD_SHAPES,
     TILE_FEATURES,
     TOTAL_COINS,
+    WORKSHOPS_PER_TYPE_BY_PLAYERS,
     BusinessIcon,
     TileKind,
 )
 from gnome_envs.gnome_village.pending import NUM_DECISION_KINDS, DecisionKind
-from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus, GnomeVillageState
+from gnome_envs.gnome_village.state import NO_SEAT, NOT_PLACED, GnomeStatus, GnomeVillageState
 
 FOREST_DESIGNS = tuple(dict.fromkeys(FOREST_CARDS))
 DESIGN_OF_CARD = tuple(FOREST_DESIGNS.index(card) for card in FOREST_CARDS)
 DESIGN_ARRAY = np.array(DESIGN_OF_CARD)
-DESIGN_TOTAL = np.bincount(DESIGN_OF_CARD, minlength=len(FOREST_DESIGNS)).astype(np.float32)
-SHAPE_TOTAL = np.array([s.count for s in ROAD_SHAPES], dtype=np.float32)
+DESIGN_CEILING = np.bincount(DESIGN_OF_CARD, minlength=len(FOREST_DESIGNS)).astype(np.float32) + 1
+SHAPE_CEILING = np.array([s.count for s in ROAD_SHAPES], dtype=np.float32) + 1
 CARD_FEATURES = 11
 MAX_FOREST_COINS = 3
-TURN_SCALE = 200.0
-SCORE_SCALE = 100.0
-ARCHITECT_SCALE = 3.0
+TURN_HALF = 50.0  # the turn number is squashed to turn / (turn + TURN_HALF), below 1 for any turn
+ARCHITECT_CEILING = 4.0  # at most 3 relocations left
+COIN_CEILING = TOTAL_COINS + 1  # a seat, the bank or a turn's spending holds at most the 72 coins
+MAX_WORKSHOPS_PER_TYPE = max(WORKSHOPS_PER_TYPE_BY_PLAYERS.values())
+NUM_RESTAURANT_TILES = sum(t.icon == BusinessIcon.RESTAURANT for t in BUSINESS_TILES)
+NUM_HAT_TILES = sum(t.icon == BusinessIcon.HAT for t in BUSINESS_TILES)
+# the most points one village can score (R12.2): every coin, every workshop of the largest game,
+# five lit houses, every restaurant and hat; the score is divided by one more
+MAX_SCORE = (TOTAL_COINS * POINTS_PER_COIN + NUM_WORKSHOP_TYPES * MAX_WORKSHOPS_PER_TYPE * POINTS_PER_WORKSHOP
+             + HOUSE_LIMIT * POINTS_PER_LIT_HOUSE + NUM_RESTAURANT_TILES * POINTS_PER_RESTAURANT
+             + NUM_HAT_TILES * POINTS_PER_HAT_WITH_HAPPY_GNOME)
+PROGRESS_FEATURES = 5
 PLAYER_FEATURES = 28
-DYNAMIC_CELL_FEATURES = 7  # resting, held, visiting, guarding, moved, used last turn, hole
 VILLAGE_TILE_FEATURES = NUM_CELLS * TILE_FEATURES
 STACK_FEATURES = (1 + len(FOREST_DESIGNS)) + (1 + len(ROAD_SHAPES)) + (1 + NUM_BUSINESS_TILES) + DISPLAY_SLOTS * NUM_BUSINESS_TILES
+# village_gnomes columns after the 3 n per-seat ones (presence, home, used last turn)
 STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
-GUARD_COLUMN, MOVED_COLUMN, USED_COLUMN, HOLE_COLUMN = 3, 4, 5, 6
-MAX_WORKSHOPS_PER_TYPE = 5
+GUARD_COLUMN, MOVED_COLUMN, HOLE_COLUMN, SKIP_EARN_COLUMN, USED_NOW_COLUMN = 3, 4, 5, 6, 7
+DYNAMIC_CELL_FEATURES = 8
+HOME_CEILING = NUM_CELLS + 1  # a home house is written as (cell + 1) / HOME_CEILING
+HOME_VALUE = tuple((cell + 1) / HOME_CEILING for cell in range(NUM_CELLS))
+PRODUCT_SCALE = 1.0 / (PRODUCTS_PER_TYPE + 1)
 SETUP_PIECES = 3
-# divisor of each player feature, in _player order (score is clipped at 1)
+# divisor of each player feature, in player_counts order: a ceiling above its largest value
 PLAYER_DIVISORS = (
-    TOTAL_COINS,  # coins
-    *(PRODUCTS_PER_TYPE,) * NUM_WORKSHOP_TYPES,  # products per type
-    GNOMES_PER_COLOUR,  # gnomes placed
-    HOUSE_LIMIT, HOUSE_LIMIT,  # houses, lit houses
-    *(MAX_WORKSHOPS_PER_TYPE,) * (2 * NUM_WORKSHOP_TYPES),  # workshops, active workshops per type
-    NUM_BUSINESS_TILES, NUM_BUSINESS_TILES, NUM_BUSINESS_TILES,  # businesses, restaurants, hats
-    1, 1,  # protected, gap to refill
-    SCORE_SCALE, NUM_CELLS, 1,  # score, tiles, advisor active
-    SETUP_PIECES, SETUP_PIECES, SETUP_PIECES,  # starting tiles left
-    TOTAL_COINS,  # coins spent this turn
+    COIN_CEILING,  # coins
+    *(PRODUCTS_PER_TYPE + 1,) * NUM_WORKSHOP_TYPES,  # products per type
+    GNOMES_PER_COLOUR + 1,  # gnomes placed
+    HOUSE_LIMIT + 1, HOUSE_LIMIT + 1,  # houses, lit houses
+    *(MAX_WORKSHOPS_PER_TYPE + 1,) * (2 * NUM_WORKSHOP_TYPES),  # workshops, active workshops per type
+    NUM_BUSINESS_TILES + 1, NUM_RESTAURANT_TILES + 1, NUM_HAT_TILES + 1,  # businesses, restaurants, hats
+    1, 1,  # protected, gap to refill (flags)
+    MAX_SCORE + 1, NUM_CELLS + 1, 1,  # score, tiles, advisor active
+    SETUP_PIECES + 1, SETUP_PIECES + 1, SETUP_PIECES + 1,  # starting tiles left
+    COIN_CEILING,  # coins spent this turn
 )
 PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
 PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
@@ -115,7 +151,7 @@ def _card_features(card_id: int) -> np.ndarray:
     row[card.kind] = 1
     for icon in card.icons:
         row[NUM_FOREST_KINDS + icon] = 1
-    row[NUM_FOREST_KINDS + NUM_WORKSHOP_TYPES] = card.coins / MAX_FOREST_COINS
+    row[NUM_FOREST_KINDS + NUM_WORKSHOP_TYPES] = card.coins / (MAX_FOREST_COINS + 1)
     row[NUM_FOREST_KINDS + NUM_WORKSHOP_TYPES + 1] = card.all_players
     return row
 
@@ -140,15 +176,15 @@ class ObservationLayout:
 def build_layout(n: int) -> ObservationLayout:
     """The observation layout for ``n`` players."""
     b = LayoutBuilder()
-    cell_features = n + DYNAMIC_CELL_FEATURES
+    cell_features = 3 * n + DYNAMIC_CELL_FEATURES
     for name, size in (
-        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n),
+        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("seat", n),
         ("hand_tile", NUM_CODES), ("requirement", 2 * NUM_WORKSHOP_TYPES), ("selected_cell", NUM_CELLS),
         ("activate", NUM_WORKSHOP_TYPES + 1), ("product", NUM_WORKSHOP_TYPES), ("target", n),
-        ("architect_left", 1), ("revealed_card", CARD_FEATURES), ("progress", 3), ("bank", 1),
-        ("supply", 1 + 2 * NUM_WORKSHOP_TYPES), ("forest_deck", 1 + len(FOREST_DESIGNS)),
+        ("architect_left", 1), ("revealed_card", CARD_FEATURES), ("progress", PROGRESS_FEATURES),
+        ("bank", 1), ("supply", 1 + 2 * NUM_WORKSHOP_TYPES), ("forest_deck", 1 + len(FOREST_DESIGNS)),
         ("road_stack", 1 + len(ROAD_SHAPES)), ("business_stack", 1 + NUM_BUSINESS_TILES),
-        ("display", DISPLAY_SLOTS * NUM_BUSINESS_TILES), ("happy_gnome", n + 1),
+        ("display", DISPLAY_SLOTS * NUM_BUSINESS_TILES), ("happy_gnome", n + 1), ("prison_captor", n),
         ("players", n * PLAYER_FEATURES), ("village_tiles", n * VILLAGE_TILE_FEATURES),
         ("village_gnomes", n * NUM_CELLS * cell_features),
     ):
@@ -172,19 +208,21 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     layout = LAYOUTS[n]
     at = layout.at
     obs = np.zeros(layout.size, dtype=np.float32)
-    ones: list[int] = []
-    _decision(state, seat, obs, at, ones)
+    ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n]
+    if state.pending is not None:
+        _decision(state, seat, obs, at, ones)
     _table(state, seat, obs, at, ones)
-    order = [(seat + r) % n for r in range(n)]
-    start = at["players"]
-    for r, p in enumerate(order):
-        row = start + r * PLAYER_FEATURES
+    players = at["players"]
+    tiles = at["village_tiles"]
+    setup = state.turn_number == 0
+    for r in range(n):
+        p = (seat + r) % n
+        row = players + r * PLAYER_FEATURES
         obs[row:row + PLAYER_STATIC_FEATURES] = state.player_row(p)
-        obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = _player_turn_part(state, p)
-    start = at["village_tiles"]
-    for r, v in enumerate(order):
-        obs[start + r * VILLAGE_TILE_FEATURES:start + (r + 1) * VILLAGE_TILE_FEATURES] = state.tile_features(v)
-    _gnomes(state, seat, at["village_gnomes"], layout.cell_features, ones)
+        if setup or p == state.turn_player:  # otherwise the turn part is all zero
+            obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = _player_turn_part(state, p)
+        obs[tiles + r * VILLAGE_TILE_FEATURES:tiles + (r + 1) * VILLAGE_TILE_FEATURES] = state.tile_features(p)
+    _gnomes(state, seat, obs, at["village_gnomes"], layout.cell_features, ones)
     obs[ones] = 1.0
     return obs
 
@@ -195,9 +233,6 @@ def _rel(state: GnomeVillageState, seat: int, other: int) -> int:
 
 def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
     d = state.pending
-    ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
-    if d is None:
-        return
     kind = d.kind
     ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player), at["hand_tile"] + state.hand]
     if kind == DecisionKind.SOURCE:
@@ -207,9 +242,9 @@ def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str
         ones.append(at["selected_cell"] + state.g_cell[d.data[0]])
     elif kind == DecisionKind.ARCHITECT_PLACE:
         ones.append(at["selected_cell"] + d.data[0])
-        obs[at["architect_left"]] = d.data[1] / ARCHITECT_SCALE
+        obs[at["architect_left"]] = d.data[1] / ARCHITECT_CEILING
     elif kind == DecisionKind.ARCHITECT_PICK:
-        obs[at["architect_left"]] = d.data[0] / ARCHITECT_SCALE
+        obs[at["architect_left"]] = d.data[0] / ARCHITECT_CEILING
     elif kind == DecisionKind.ACTIVATE:
         ones += [at["activate"] + icon for icon in FOREST_CARDS[d.data[0]].icons]
         obs[at["activate"] + NUM_WORKSHOP_TYPES] = d.data[1]
@@ -224,31 +259,38 @@ def _table(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, i
     if state.revealed >= 0:
         s = at["revealed_card"]
         obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed]
-    per_type = state.game.workshops_per_type
+    per_type = state.game.workshops_per_type + 1
+    workshops = state.workshop_supply
+    products = state.product_supply
+    turn = state.turn_number
+    turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
     s = at["progress"]
     obs[s:at["forest_deck"]] = [  # progress, bank, supply
-        min(state.turn_number / TURN_SCALE, 1.0), state.end_triggered, state.turn_number == 0,
-        max(state.bank, 0) / TOTAL_COINS, state.house_supply / state.game.houses_total,
-        *(x / per_type for x in state.workshop_supply),
-        *(x / PRODUCTS_PER_TYPE for x in state.product_supply),
+        turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
+        state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
+        workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
+        products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
+        products[3] * PRODUCT_SCALE,
     ]
     s = at["forest_deck"]
     obs[s:s + STACK_FEATURES] = state.stack_features()
-    ones.append(at["happy_gnome"] + (n if state.happy < 0 else _rel(state, seat, state.happy)))
+    ones.append(at["happy_gnome"] + (n if state.happy < 0 else (state.happy - seat) % n))
+    if max(state.g_captor) != NO_SEAT:
+        ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
 
 
 def stack_features(state: GnomeVillageState) -> np.ndarray:
     """Forest, road and business stacks (size and remaining contents) and the display."""
     forest = np.zeros(1 + len(FOREST_DESIGNS), dtype=np.float32)
-    forest[0] = len(state.forest_deck) / NUM_FOREST_CARDS
+    forest[0] = len(state.forest_deck) / (NUM_FOREST_CARDS + 1)
     if state.forest_deck:
-        forest[1:] = np.bincount(DESIGN_ARRAY[state.forest_deck], minlength=len(FOREST_DESIGNS)) / DESIGN_TOTAL
+        forest[1:] = np.bincount(DESIGN_ARRAY[state.forest_deck], minlength=len(FOREST_DESIGNS)) / DESIGN_CEILING
     roads = np.zeros(1 + len(ROAD_SHAPES), dtype=np.float32)
-    roads[0] = len(state.road_stack) / NUM_ROAD_TILES
+    roads[0] = len(state.road_stack) / (NUM_ROAD_TILES + 1)
     if state.road_stack:
-        roads[1:] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_TOTAL
+        roads[1:] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_CEILING
     businesses = np.zeros(1 + NUM_BUSINESS_TILES, dtype=np.float32)
-    businesses[0] = len(state.business_stack) / NUM_BUSINESS_TILES
+    businesses[0] = len(state.business_stack) / (NUM_BUSINESS_TILES + 1)
     businesses[[1 + t for t in state.business_stack]] = 1
     display = np.zeros(DISPLAY_SLOTS * NUM_BUSINESS_TILES, dtype=np.float32)
     display[[slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]] = 1
@@ -263,7 +305,7 @@ def player_counts(state: GnomeVillageState, p: int) -> np.ndarray:
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
         gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
     ]
-    return np.minimum(np.array(raw, dtype=np.float32) * PLAYER_SCALE[:PLAYER_STATIC_FEATURES], 1.0)
+    return np.array(raw, dtype=np.float32) * PLAYER_SCALE[:PLAYER_STATIC_FEATURES]
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
@@ -273,37 +315,63 @@ def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
     hand = state.setup_hand[p]
     if state.turn_player != p:
         return [0.0, hand[0] * scale[s + 1], hand[1] * scale[s + 2], hand[2] * scale[s + 3], 0.0]
-    spent = min(state.spent_this_turn * scale[s + 4], 1.0)
     return [float(state.advisor_active), hand[0] * scale[s + 1], hand[1] * scale[s + 2],
-            hand[2] * scale[s + 3], spent]
+            hand[2] * scale[s + 3], state.spent_this_turn * scale[s + 4]]
 
 
-def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int, ones: list[int]) -> None:
-    """Gnome, used-tile and hole markers of every village (block r = r seats from ``seat``)."""
+def _gnomes(state: GnomeVillageState, seat: int, obs: np.ndarray, base: int, width: int,
+            ones: list[int]) -> None:
+    """Gnome, home, used-tile and gap markers of every village (block r = r seats from ``seat``)."""
     n = state.game.num_players
     block = NUM_CELLS * width
+    flags = base + 3 * n  # first status column of cell 0 of block 0
     per_colour = state.gnomes_per_colour
     moved = state.moved_mask
+    g_cell, g_status, g_home = state.g_cell, state.g_status, state.g_home
+    homes: list[int] = []
+    home_values: list[float] = []
     for i, v in enumerate(state.g_village):
-        if v == NOT_PLACED:
+        if v < 0:
             continue
-        row = base + (v - seat) % n * block + state.g_cell[i] * width
-        ones.append(row + (i // per_colour - seat) % n)
-        status = state.g_status[i]
-        if status != GnomeStatus.FREE:
-            ones.append(row + n + STATUS_COLUMN[status])
+        offset = (v - seat) % n * block + g_cell[i] * width
+        colour = (i // per_colour - seat) % n
+        ones.append(base + offset + colour)
+        homes.append(base + offset + n + colour)
+        home_values.append(HOME_VALUE[g_home[i]])
+        status = g_status[i]
+        if status:
+            ones.append(flags + offset + STATUS_COLUMN[status])
         if state.g_guard[i]:
-            ones.append(row + n + GUARD_COLUMN)
+            ones.append(flags + offset + GUARD_COLUMN)
         if moved >> i & 1:
-            ones.append(row + n + MOVED_COLUMN)
-    for v in range(n):
-        flag = base + (v - seat) % n * block + n
-        grid = state.grid[v]
-        for tile_id in state.used_last[v]:
-            code = CODE_BUSINESS_BASE + tile_id
+            ones.append(flags + offset + MOVED_COLUMN)
+        if state.g_skip_earn[i]:
+            ones.append(flags + offset + SKIP_EARN_COLUMN)
+    obs[homes] = home_values
+    grids = state.grid
+    for user, used in enumerate(state.used_last):
+        if used:
+            column = base + 2 * n + (user - seat) % n
+            ones += [column + (v - seat) % n * block + cell * width for v, cell in _tile_cells(grids, used)]
+    if state.used_now:
+        ones += [flags + USED_NOW_COLUMN + (v - seat) % n * block + cell * width
+                 for v, cell in _tile_cells(grids, state.used_now)]
+    for v, holes in enumerate(state.holes):
+        if holes:
+            first = flags + (v - seat) % n * block + HOLE_COLUMN
+            ones += [first + cell * width for cell in holes]
+
+
+def _tile_cells(grids: list[list[int]], tile_ids: list[int]) -> list[tuple[int, int]]:
+    """(village, cell) of each business tile in ``tile_ids`` that stands in a village."""
+    out = []
+    for tile_id in tile_ids:
+        code = CODE_BUSINESS_BASE + tile_id
+        for v, grid in enumerate(grids):
             if code in grid:
-                ones.append(flag + grid.index(code) * width + USED_COLUMN)
-        ones += [flag + cell * width + HOLE_COLUMN for cell in state.holes[v]]
+                out.append((v, grid.index(code)))
+                break
+    return out
 
 
 def full_state(state: GnomeVillageState) -> np.ndarray:

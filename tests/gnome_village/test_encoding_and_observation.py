@@ -14,6 +14,7 @@ from gnome_envs.gnome_village.components import NUM_CELLS
 from .helpers import (
     B,
     act,
+    biz,
     build,
     cell,
     decision,
@@ -207,13 +208,121 @@ def test_observation_is_seat_relative(num_players):
                 block = obs[seg.start + r * width:seg.start + (r + 1) * width]
                 assert np.array_equal(block, reference), (name, viewer, r)
     players = game.segment("players")
-    assert state.observation(1)[players.start] == pytest.approx(coins[1] / 72)
-    assert state.observation(0)[players.start] == pytest.approx(coins[0] / 72)
+    assert state.observation(1)[players.start] == pytest.approx(coins[1] / 73)  # 72 coins + 1
+    assert state.observation(0)[players.start] == pytest.approx(coins[0] / 73)
     # village_gnomes: seat 1 sees its own gnome on c1 of block 0 in relative-seat column 0
     gnomes = game.segment("village_gnomes")
-    width = n + 7
+    width = 3 * n + 8
     assert state.observation(1)[gnomes.start + cell("c1") * width + 0] == 1
     assert state.observation(0)[gnomes.start + NUM_CELLS * width + cell("c1") * width + 1] == 1
     # turn_player is relative too: seat 0 is to play, one seat "behind" seat 1
     turn = game.segment("turn_player")
     assert state.observation(1)[turn.start + (0 - 1) % n] == 1 and state.observation(0)[turn.start] == 1
+
+
+# ============================================================================ every public fact
+def differing_segments(state_a, state_b, seat_a: int = 0, seat_b: int | None = None) -> set[str]:
+    """Names of the observation segments where ``seat_a``'s view of ``state_a`` differs from
+    ``seat_b``'s view of ``state_b``."""
+    a = state_a.observation(seat_a)
+    b = state_b.observation(seat_a if seat_b is None else seat_b)
+    return {s.name for s in state_a.game.observation_layout if not np.array_equal(a[s.start:s.stop], b[s.start:s.stop])}
+
+
+def test_observation_shows_the_absolute_seat():
+    """Seat 0 at its turn and seat 1 at its turn in a mirrored table see the same relative
+    picture; only the seat segment tells them apart (turn order matters at the end, R12.1)."""
+    first = build([PLAIN, PLAIN], turn_player=0, coins={0: 2, 1: 2})
+    second = build([PLAIN, PLAIN], turn_player=1, coins={0: 2, 1: 2})
+    assert differing_segments(first, second, 0, 1) == {"seat"}
+
+
+def test_observation_shows_the_turns_left_once_the_end_is_triggered():
+    """R12.1: once the end is triggered, the seats still to play this round are shown: with the
+    same relative picture, seat 0 to play has two turns after its own, seat 1 one."""
+    states = []
+    for turn_player in (0, 1):
+        state = build([PLAIN] * 3, turn_player=turn_player, coins={0: 1, 1: 1, 2: 1})
+        state.end_triggered = True  # a fixture: the end was triggered earlier this round
+        states.append(state)
+    assert differing_segments(states[0], states[1], 0, 1) == {"seat", "progress"}
+
+
+def test_observation_shows_each_gnomes_home():
+    """O12: two gnomes away on workshops, with their homes swapped: each one's home house is
+    in the observation (it decides where the gnome walks from when sent home)."""
+    village = ". . H + PA . .\n. . H + CA . ."
+    one = build([village, PLAIN], gnomes={0: [("e1", "free"), ("e2", "free")]})
+    other = build([village, PLAIN], gnomes={0: [("e2", "free"), ("e1", "free")]})
+    homes = lambda s: sorted((s.g_cell[i], s.g_home[i]) for i in s.gnome_range(0) if s.g_village[i] == 0)
+    assert homes(one) != homes(other)
+    assert differing_segments(one, other) == {"village_gnomes"}
+    assert differing_segments(one, other, 1) == {"village_gnomes"}
+
+
+def test_observation_shows_the_skipped_earn_after_the_airport():
+    """R11.10: a gnome back on its Airport earns nothing in its owner's next Earn phase; that
+    flag is in the observation."""
+    state = build([f". . H + {B('Airport')} . .", PLAIN], turn_player=1, gnomes={0: [("e1", "free")]})
+    returned = state.clone()
+    returned.g_skip_earn[0] = True  # a fixture: the gnome flew back in seat 1's Earn phase
+    assert differing_segments(state, returned) == {"village_gnomes"}
+    assert differing_segments(state, returned, 1) == {"village_gnomes"}
+
+
+@pytest.mark.parametrize("user", [0, 1])
+def test_observation_shows_who_used_a_business_last_turn(user):
+    """R8.5 / R11.10: a business used on a player's previous turn is marked for that player,
+    also when the player used another village's tile by Airport."""
+    seat1 = f". . H + {B('Police Station')} . ."
+    plain = build([f". . H + {B('Airport')} . .", seat1])
+    used = build([f". . H + {B('Airport')} . .", seat1], used_last={user: [biz("Police Station")]})
+    assert differing_segments(plain, used) == {"village_gnomes"}
+    others = build([f". . H + {B('Airport')} . .", seat1], used_last={1 - user: [biz("Police Station")]})
+    assert differing_segments(used, others) == {"village_gnomes"}
+
+
+BIG_VILLAGE = ("H H H H h . .\n+ + + + + + .\npa ca sc ga pa ca .\n+ + + + + + .\nsc ga pa ca sc ga .")
+
+
+def test_observation_does_not_clip_the_score_or_the_coins():
+    """R12.2: a village worth over 100 points: one coin more still shows in the coins and the
+    score (nothing saturates at the Box bound)."""
+    rich = build([BIG_VILLAGE, PLAIN], coins={0: 72, 1: 0})
+    poorer = build([BIG_VILLAGE, PLAIN], coins={0: 71, 1: 1})
+    assert rich.score_of(0) == poorer.score_of(0) + 1 > 100
+    players = rich.game.segment("players")
+    a = rich.observation(0)[players.start:players.start + 28]
+    b = poorer.observation(0)[players.start:players.start + 28]
+    assert a.max() < 1.0 and b.max() < 1.0
+    score = 21  # the score entry of the player block (observation.player_counts)
+    assert a[0] > b[0] and a[score] > b[score]
+
+
+def test_observation_does_not_clip_the_turn_number():
+    """The turn number has no bound in the rules: turn 300 and turn 301 still differ."""
+    early = build([PLAIN, PLAIN])
+    late = build([PLAIN, PLAIN])
+    early.turn_number, late.turn_number = 300, 301  # a fixture: a long game
+    assert differing_segments(early, late) == {"progress"}
+    assert early.observation(0)[early.game.segment("progress").start] < 1.0
+
+
+def test_observation_shows_who_collects_the_prison_fee():
+    """R13.2 / O31: a gnome imprisoned by a flyer pays the flyer, not the Prison's owner; the
+    seat that collects is in the observation."""
+    seat1 = f". . H + {B('Prison Hat Shop')} . .\n. . H + . . ."
+    state = build([PLAIN, seat1], deluxe=True, gnomes={0: [(1, "e1", "prison")]})
+    assert state.g_captor[0] == 1
+    by_flyer = state.clone()
+    by_flyer.g_captor[0] = 0  # a fixture: seat 0's own flyer took the prisoner (O33)
+    assert differing_segments(state, by_flyer) == {"prison_captor"}
+
+
+def test_observation_shows_that_the_bank_ran_dry():
+    """R12.4: whether the end came from an empty bank is public."""
+    state = build([PLAIN, PLAIN])
+    state.end_triggered = True  # a fixture: the end is triggered either way
+    dry = state.clone()
+    dry.bank_ran_dry = True
+    assert differing_segments(state, dry) == {"progress"}
