@@ -4,15 +4,18 @@ Priorities, in plain words:
 
 * build: place a gnome whenever possible; build a house when no dark house is left; buy the
   workshop type the village lacks (school, then painter/carpenter, then gardener); buy a
-  business when coins allow (restaurants and hat shops first); a road when growth is cramped;
+  business whenever a coin and two free building cells allow (it costs one coin and brings
+  income, restaurant and hat points and an action: ranked above a second workshop of a type);
+  a road when growth is cramped;
 * pay with an active workshop, then a product, coins last;
 * place tiles where they leave the most room for future buildings, near the centre;
 * move gnomes onto inactive workshops first (school, painter, carpenter, gardener), then onto
-  the best-paying business not used last turn;
+  the business worth most (income, icons, what its action brings) not used last turn;
 * take every business action, aimed at the leading opponent (richest for Thief and Courier);
-  the Architect is declined;
+  the leader is judged by points less the extra turn the seats before the turn player have
+  had this round; the Architect is declined; the Construction Site is always taken;
 * forest choices: activate school > painter > carpenter > gardener; remove the leader's
-  best-earning business; an angry gnome leaves the least useful tile.
+  most valuable business; an angry gnome leaves the least useful tile.
 
 It reads only public information (the state it is given is a determinization).
 """
@@ -43,6 +46,7 @@ from gnome_envs.gnome_village.components import (
     BusinessIcon,
     TileKind,
     WorkshopType,
+    business_code,
 )
 from gnome_envs.gnome_village.pending import DecisionKind
 from gnome_envs.gnome_village.state import GnomeVillageState
@@ -50,7 +54,15 @@ from gnome_envs.gnome_village.state import GnomeVillageState
 WORKSHOP_PRIORITY = {WorkshopType.SCHOOL: 4, WorkshopType.PAINTER: 3, WorkshopType.CARPENTER: 2,
                      WorkshopType.GARDENER: 1}
 ICON_BONUS = {BusinessIcon.NONE: 0, BusinessIcon.RESTAURANT: 2, BusinessIcon.HAT: 1}
-RESERVE_COINS = 2  # coins kept back before buying a business
+A = BusinessAction
+# coins (points) a business action brings its user, roughly: what makes a tile worth a visit
+ACTION_VALUE = {A.POLICE: 1.5, A.CHAPEL: 0.5, A.THEATER: 1.5, A.COURIER: 1.5, A.MILITARY: 0.5,
+                A.THIEF: 1.5, A.FINANCIAL_ADVISOR: 0.5, A.ARCHITECT: 0.0, A.DOCTOR: 0.5,
+                A.AIRPORT: 1.0, A.GOLDSMITH: 0.0, A.CONSTRUCTION_SITE: 1.0, A.PRISON: 1.0,
+                A.SWIMMING_POOL: 1.0}
+RESERVE_COINS = 0  # coins kept back before buying a business
+BUSINESS_BASE = 55  # a business (1 coin) ranks above a second workshop of a type (O41)
+TEMPO_POINTS = 3.5  # a seat's lead from one extra turn (chosen by seat balance, O41)
 CRAMPED = 2  # fewer free building cells than this makes a road worth buying
 Score = Callable[[GnomeVillageState, int, int], float]
 
@@ -61,10 +73,17 @@ def _distance_to_centre(cell: int) -> int:
     return abs(r - cr) + abs(c - cc)
 
 
+def _standing(state: GnomeVillageState, other: int) -> float:
+    """Points of ``other``, less the points of the extra turn it has had this round (seats
+    before the turn player have played one turn more)."""
+    ahead = other < state.turn_player
+    return state.score_of(other) - TEMPO_POINTS * ahead
+
+
 def _leader(state: GnomeVillageState, seat: int) -> int:
     n = state.game.num_players
     others = [(seat + k) % n for k in range(1, n)]
-    return max(others, key=lambda o: (state.score_of(o), -o))
+    return max(others, key=lambda o: (_standing(state, o), -o))
 
 
 def _workshop_value(state: GnomeVillageState, seat: int, kind: int) -> float:
@@ -78,7 +97,7 @@ def _tile_value(code: int) -> float:
         return WORKSHOP_PRIORITY[WorkshopType(info.sub)] + (0 if info.flag else 5)
     if info.kind == TileKind.BUSINESS:
         tile = BUSINESS_TILES[info.sub]
-        return tile.earn + ICON_BONUS[tile.icon]
+        return tile.earn + ICON_BONUS[tile.icon] + ACTION_VALUE[tile.action]
     return 0.0
 
 
@@ -95,10 +114,9 @@ def _score_work_buy(state: GnomeVillageState, seat: int, action: int) -> float:
     if d.family == Family.BUY_WORKSHOP:
         return 50 + 5 * _workshop_value(state, seat, d.arg)
     if d.family == Family.BUY_BUSINESS:
-        if coins <= RESERVE_COINS:
+        if coins <= RESERVE_COINS or len(state.placement_cells(seat)[1]) < CRAMPED:
             return -1
-        tile = BUSINESS_TILES[state.display[d.arg]]
-        return 40 + tile.earn + ICON_BONUS[tile.icon]
+        return BUSINESS_BASE + _tile_value(business_code(state.display[d.arg]))
     return 0  # PASS
 
 

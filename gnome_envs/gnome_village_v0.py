@@ -1,7 +1,8 @@
 """Gnome Village as a PettingZoo AEC environment (``gnome_village_v0``).
 
 Build a gnome village of houses, workshops and businesses; the first village with five gnomes
-ends the game at the end of the round, and the most points win (tie: most tiles).
+(or the bank running out of coins) ends the game at the end of the round, and the most points
+win (tie: most tiles).
 
 | item | value |
 |---|---|
@@ -10,7 +11,7 @@ ends the game at the end of the round, and the most points win (tie: most tiles)
 | actions | ``Discrete(262 + 50 (n - 1))``: 312 / 362 / 412 (layout: ``gnome_village/actions.py``) |
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))`` (layout: ``gnome_village/observation.py``) |
 | config | ``num_players`` (2), ``deluxe`` (False), ``children`` (False), ``skip_forced`` (True) |
-| adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` |
+| adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` (default 2,000, a safety cap: every game ends by the rules) |
 
 Rules specification: ``seeds/gnome_village.md``.
 """

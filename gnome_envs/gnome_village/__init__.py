@@ -11,6 +11,8 @@ SPEC = EnvSpec(
     make_game=make_game,
     player_counts=(2, 3, 4),
     variants=((), (("deluxe", True),)),
+    # about 5x the longest 99th-percentile scripted game (377 decisions, 4 players, Deluxe; O40)
+    max_steps=2_000,
 )
 
 __all__ = ["ENV_ID", "SPEC", "GnomeVillageConfig", "GnomeVillageGame", "make_game"]

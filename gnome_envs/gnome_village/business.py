@@ -75,6 +75,7 @@ def arrive(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
 
 def start_action(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     """Run the action of the business on ``cell`` of village ``v`` for ``p``."""
+    state._acted[p] += 1
     ACTIONS[state.business_at(v, cell).action](state, p, v, cell)
 
 

@@ -224,6 +224,7 @@ def _work_buy(state: GnomeVillageState, d: Decision, action: int) -> None:
     push(state, (Task.WORK_PHASE, p))
     if family == Family.BUY_BUSINESS:
         economy.pay_bank(state, p, BUSINESS_COST)
+        state._bought[p] += 1
         tile_id = state.take_display(decoded.arg)
         offer_placement(state, p, business_code(tile_id))
     else:

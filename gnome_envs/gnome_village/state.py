@@ -132,6 +132,8 @@ class GnomeVillageState(DecisionLoopState):
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: np.ndarray | None = None
         self._player_rows: list[np.ndarray | None] = [None] * n
+        self._bought = [0] * n  # businesses bought per seat (audit counters, not in the hash)
+        self._acted = [0] * n  # business actions taken per seat
 
     # ------------------------------------------------------------------ engine contract
     def scores(self) -> np.ndarray:
@@ -150,6 +152,20 @@ class GnomeVillageState(DecisionLoopState):
     def tile_count(self, p: int) -> int:
         """Tiles in seat ``p``'s village (the tie-break)."""
         return self.summary(p).tiles
+
+    def audit_events(self) -> dict[str, float]:
+        """Facts of a finished game for ``training.audit balance``: how it ended, its length,
+        and how much the players bought and used businesses."""
+        n = self.game.num_players
+        return {
+            "ended_by_bank": float(self.bank_ran_dry),
+            "turns_per_seat": self.turn_number / n,
+            "businesses_bought_per_seat": sum(self._bought) / n,
+            "business_actions_per_seat": sum(self._acted) / n,
+            "businesses_at_end_per_seat": sum(self.summary(p).businesses for p in range(n)) / n,
+            "workshops_at_end_per_seat": sum(sum(self.summary(p).workshops) for p in range(n)) / n,
+            "coins_at_end_per_seat": sum(self.coins) / n,
+        }
 
     def placements(self) -> tuple[int, ...]:
         """Placement per seat by score, then tiles in the village; full ties share a place."""

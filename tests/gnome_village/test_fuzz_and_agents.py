@@ -16,6 +16,7 @@ VARIANTS = {"base": {}, "deluxe": {"deluxe": True}, "children": {"children": Tru
 COVERAGE_GAME_CAP = 120
 AGENT_GAMES = 40
 AGENT_MIN_WINS = 24  # 60 %
+SELF_PLAY_GAMES = 4
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -85,3 +86,19 @@ def test_scripted_agent_beats_random_agent():
         places = state.placements()
         wins += places[seat] == 0 and places[1 - seat] != 0
     assert wins >= AGENT_MIN_WINS, f"scripted won {wins} of {AGENT_GAMES}"
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_scripted_agent_buys_and_uses_businesses(num_players):
+    """O41: in scripted self-play every game sees businesses bought and their actions used (the
+    scripted list values income, icons and actions, not only workshops)."""
+    scripted = agents.make("scripted", "gnome_village_v0")
+    for g in range(SELF_PLAY_GAMES):
+        state = fresh(seed=9500 + g, num_players=num_players, deluxe=bool(g % 2))
+        rng = np.random.default_rng(g)
+        while not state.is_terminal():
+            state.apply(choose_action(scripted, state, rng))
+        events = state.audit_events()
+        assert events["businesses_bought_per_seat"] >= 1, (g, events)
+        assert events["business_actions_per_seat"] >= 1, (g, events)
+        assert events["businesses_at_end_per_seat"] >= 1, (g, events)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from gnome_envs.core.registry import get_spec, make_game
 from gnome_envs.gnome_village.components import NUM_CELLS
 
-from .helpers import build, coins_card, full_village, prefer_pass
+from .helpers import ENV_ID, build, coins_card, full_village, prefer_pass
 
 # Seat 0: two lit houses on a road whose paths face only the houses: no cell takes a building.
 SMALL_BLOCKED = "H |1 H . . . ."
@@ -75,3 +76,26 @@ def test_r12_4_a_bank_that_still_holds_coins_does_not_end_the_game():
     villages = [". . H + . . .", ". . H + . . ."]
     state = build(villages, coins={0: 34, 1: 35}, phase="reveal", forest_top=[coins_card(2)])
     assert state.bank == 1 and not state.end_triggered
+
+
+def test_pass_actions_are_the_pass_of_every_decision():
+    """``Game.pass_actions`` holds the PASS action: it ends Work & Buy and the Move phase."""
+    state = build([". . H + pa . .", ". . H + . . ."], phase="work")
+    assert state.game.pass_actions == frozenset({state.game.action_layout.pass_()})
+    assert state.decision_name() == "work_buy" and state.game.action_layout.pass_() in state.legal_actions()
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_r12_4_play_that_never_builds_ends_by_the_bank(num_players):
+    """R12.4 / O10: a table that always takes the first legal action (ending every phase at
+    once, never placing a gnome) ends by the rules when the bank runs dry, well inside the
+    env's step cap."""
+    state = make_game(ENV_ID, num_players=num_players).new_state(num_players)
+    cap = get_spec(ENV_ID).max_steps
+    steps = 0
+    while not state.is_terminal() and steps < cap:
+        state.apply(state.legal_actions()[0])
+        steps += 1
+    assert state.is_terminal() and state.truncated_by is None, steps
+    assert state.bank_ran_dry and state.bank == 0
+    assert state.turn_player == num_players - 1
