@@ -68,6 +68,7 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.pending import DecisionKind
+from gnome_envs.dwarfs_fall.resolve import affordable, can_pay, diggable, trade_ins
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
 ENV_ID = "dwarfs_fall_v0"
@@ -75,7 +76,8 @@ CASTLE_VALUE = 20.0
 CARD_PLAY_VALUE = 1.5  # a card out of hand makes room for gems
 CROWDED_HAND = 5  # kingdom cards in hand above which playing cards comes first
 TAVERN_VALUE = 1.5
-DIG_VALUE = 0.1
+DIG_WEIGHT = 0.25  # a dig's kingdom gain counts a quarter (another castle can dig it back) ...
+DIG_CAP = 1.0  # ... and at most this much, so digging never crowds out gems and goals
 FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's actions
 NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
 SECRET_GEM_BONUS = 1.0  # towards its own secret goal
@@ -84,11 +86,17 @@ RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4
 FREED_DWARF_VALUE = 0.5  # Crazy Balloonists: per own dwarf a completed task sends home
 SCARY_OWN_WEIGHT = 2.0  # own dwarfs sent home by a Scary troll count double against it
 DRAGONS = (int(Kind.DRAGON), FOREST_DRAGON)
+EGG_MONSTER_GEMS = 2  # a dragon egg's missing monster weighs like two missing gems
 
 
 def _centre_distance(cell: int) -> float:
     r, c = divmod(cell, GRID_SIZE)
     return abs(r - 3.5) + abs(c - 3.5)
+
+
+def _chasing(state: DwarfsFallState, seat: int, goal: int) -> bool:
+    """Whether ``seat`` holds secret goal ``goal`` and has not revealed it yet."""
+    return state.secret[seat] == goal and not state.secret_revealed[seat]
 
 
 def _opponents(state: DwarfsFallState, seat: int) -> list[int]:
@@ -98,12 +106,15 @@ def _opponents(state: DwarfsFallState, seat: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- task values
 def _target_goal(state: DwarfsFallState, seat: int) -> int:
-    """The face-up trading goal ``seat`` is closest to paying for (-1 if none is face up)."""
+    """The face-up trading goal ``seat`` is closest to paying for (-1 if none is face up); a
+    dragon egg's missing monster counts as EGG_MONSTER_GEMS gems."""
     held = state.gems.of(seat)
+    slain = len(state.defeated[seat])
 
     def missing(goal: int) -> tuple[int, int]:
-        cost = TRADING_GOALS[goal].cost
-        return sum(max(c - h, 0) for c, h in zip(cost, held)), -TRADING_GOALS[goal].vp
+        info = TRADING_GOALS[goal]
+        gems = sum(max(c - h, 0) for c, h in zip(info.cost, held))
+        return gems + EGG_MONSTER_GEMS * max(info.monsters - slain, 0), -info.vp
 
     row = [g for g in state.trading_row if g >= 0]
     return min(row, key=missing) if row else -1
@@ -118,23 +129,44 @@ def _needed_gems(state: DwarfsFallState, seat: int) -> list[int]:
 
 
 def _best_goal_vp(state: DwarfsFallState, seat: int) -> int:
-    held = state.gems.of(seat)
-    return max((TRADING_GOALS[g].vp for g in state.trading_row if g >= 0
-                and all(h >= c for h, c in zip(held, TRADING_GOALS[g].cost))), default=0)
+    """VP the general store would gain ``seat`` now (a dragon egg needs its monster; a goal
+    traded in under Charming Merchants gives back its VP)."""
+    best = 0
+    for slot in affordable(state, seat):
+        goal = state.trading_row[slot]
+        vp = TRADING_GOALS[goal].vp
+        if not can_pay(state, seat, goal):
+            vp -= min(TRADING_GOALS[g].vp for g in trade_ins(state, seat, goal))
+        best = max(best, vp)
+    return best
+
+
+def _dig_value(state: DwarfsFallState, seat: int, cell: int) -> float:
+    """A castle's dig: the best kingdom gain of a diggable stack, nothing when a monster keeps
+    the peace or no stack can be dug (the dwarfs would go home for nothing)."""
+    if state.monster_blocks_dig(seat, cell):
+        return 0.0
+    gains = [kingdom_delta(state, seat, c, state.stacks[c][-2], rivals=False) for c in diggable(state)]
+    return min(DIG_WEIGHT * max(gains), DIG_CAP) if gains and max(gains) > 0 else 0.0
 
 
 def _gem_value(state: DwarfsFallState, seat: int, gem: int, amount: int) -> float:
     """VP the gems add (a full hand gives up its cheapest gem) plus a bonus when a goal needs them."""
     needed = _needed_gems(state, seat)[gem]
     bonus = NEEDED_GEM_BONUS * min(needed, amount)
-    if state.secret[seat] == Secret.WIZARD and gem == Gem.EMERALD:
+    if _chasing(state, seat, Secret.WIZARD) and gem == Gem.EMERALD:
         bonus += SECRET_GEM_BONUS
-    if state.secret[seat] == Secret.MINER and not state.gems.count(seat, gem):
+    if _chasing(state, seat, Secret.MINER) and not state.gems.count(seat, gem):
         bonus += SECRET_GEM_BONUS
-    held = [g for g in range(NUM_GEMS) if state.gems.count(seat, g)]
-    if state.hand_size(seat) + amount > HAND_LIMIT and not needed:
-        cheapest = min((GEM_VP[g] for g in held), default=GEM_VP[gem])
-        return max(GEM_VP[gem] - cheapest, 0) * amount + bonus
+    if state.hand_size(seat) + amount > HAND_LIMIT and not needed and not state.ogres.size(seat):
+        # a full hand discards its cheapest gem the target goal does not use (_discard_score):
+        # nothing is gained when that is the new gem itself
+        goal = _target_goal(state, seat)
+        reserved = TRADING_GOALS[goal].cost if goal >= 0 else (0,) * NUM_GEMS
+        spare = [GEM_VP[g] for g in range(NUM_GEMS) if state.gems.count(seat, g) > reserved[g]]
+        if not spare or min(spare) >= GEM_VP[gem]:
+            return 0.0
+        return (GEM_VP[gem] - min(spare)) * amount + bonus
     return GEM_VP[gem] * amount + bonus
 
 
@@ -152,11 +184,11 @@ def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     if info.job == Job.TRADE:
         return float(_best_goal_vp(state, seat))
     if info.job == Job.OGRE:
-        wanted = 5 if state.secret[seat] == Secret.OGRE_IN_DISGUISE else 3
+        wanted = 5 if _chasing(state, seat, Secret.OGRE_IN_DISGUISE) else 3
         room = state.hand_size(seat) < HAND_LIMIT
         return TAVERN_VALUE if room and state.ogres.size(seat) < wanted else 0.0
     if info.job == Job.DIG:
-        return DIG_VALUE
+        return _dig_value(state, seat, cell)
     if info.job == Job.MEMORIAL:
         return 0.0
     return _slay_value(state, seat, cell)
@@ -187,7 +219,7 @@ def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     """3 VP, 2 more out of its own kingdom, and the mines a dragon frees for gems it needs."""
     own = state.kingdom(seat)
     value = MONSTER_VP + (2.0 if own is not None and cell in own.cells else 0.0)
-    if state.secret[seat] == Secret.BERSERKER:
+    if _chasing(state, seat, Secret.BERSERKER):
         value += SECRET_GEM_BONUS
     if state.kind_at(cell) in DRAGONS:
         needed = _needed_gems(state, seat)
@@ -204,8 +236,24 @@ def _blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
     return SPOTS[kind] - state.crowd[cell] < need
 
 
+class _Memo:
+    """Task plans of the state one ``act`` call is scoring (its actions share them)."""
+
+    state: DwarfsFallState | None = None
+    plans: dict[int, dict[int, float]] = {}
+
+
 def task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     """Per card: value per dwarf still needed to complete its task (only reachable tasks)."""
+    if _Memo.state is not state:
+        return _task_plans(state, seat)
+    plans = _Memo.plans.get(seat)
+    if plans is None:
+        plans = _Memo.plans[seat] = _task_plans(state, seat)
+    return plans
+
+
+def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     left = state.action_limit(seat) - state.actions_used
     balloonists = state.game.royal and state.decree(Decree.CRAZY_BALLOONISTS)
     plans = {}
@@ -221,12 +269,25 @@ def task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
         plans[cell] = value / need * (1.0 if need <= left else FOLLOW_UP)
         if balloonists and need > 1:  # one dwarf from the pile per card per turn: a turn per dwarf
             plans[cell] *= FOLLOW_UP ** (need - 1)
-    return plans
+    return _one_per_kind(state, seat, plans) if balloonists else plans
+
+
+def _one_per_kind(state: DwarfsFallState, seat: int, plans: dict[int, float]) -> dict[int, float]:
+    """Crazy Balloonists: one plan per kind of card (the one with most own dwarfs), so that a
+    slow build-up is not spread over every store at once and stuck there."""
+    best: dict[int, int] = {}
+    for cell, value in plans.items():
+        kind = state.kind_at(cell)
+        other = best.get(kind)
+        if other is None or (state.dwarfs_of(seat, cell), value) > (state.dwarfs_of(seat, other), plans[other]):
+            best[kind] = cell
+    return {cell: plans[cell] for cell in best.values()}
 
 
 # ---------------------------------------------------------------------------- placing cards
-def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int) -> float:
-    """Change of ``seat``'s kingdom VP minus the opponents' if ``packed`` lands on ``cell``."""
+def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int, rivals: bool = True) -> float:
+    """Change of ``seat``'s kingdom VP minus the opponents' (unless not ``rivals``) if ``packed``
+    lands on ``cell``."""
     top = list(state.top)
     top[cell] = packed
     after = compute_regions(top)
@@ -240,7 +301,7 @@ def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int) -> 
 
     before = state.regions
     total = 0.0
-    for p in range(state.game.num_players):
+    for p in range(state.game.num_players) if rivals else (seat,):
         weight = 1.0 if p == seat else -STRANGER_PENALTY
         total += weight * (vp(p, after) - (vp(p, before) if state.castle_cell[p] >= 0 else 0))
     return total
@@ -324,7 +385,10 @@ def _move_score(state: DwarfsFallState, seat: int, src: int, dst: int) -> float:
     gain = max((value * FOLLOW_UP ** reach[cell] for cell, value in plans.items() if cell in reach), default=0.0)
     if gain <= 0:
         return -1.0
-    useful_here = src in plans and state.dwarfs_of(seat, src) < state.required_at(src, seat)
+    own, need = state.dwarfs_of(seat, src), state.required_at(src, seat)
+    if own == need:  # the move would undo a task ready to complete
+        return gain - task_value(state, seat, src) - 0.1
+    useful_here = src in plans and own < need
     return gain - (plans[src] if useful_here else 0.0) - 0.1
 
 
@@ -463,7 +527,11 @@ class DwarfsFallScripted:
             first = state.game.action_layout.place(CENTRE_CELLS[0], 0)
             if first in legal:
                 return first
-        scores = [_score(state, seat, a) for a in legal]
+        _Memo.state, _Memo.plans = state, {}
+        try:
+            scores = [_score(state, seat, a) for a in legal]
+        finally:
+            _Memo.state, _Memo.plans = None, {}
         return legal[int(np.argmax(scores))]
 
 

@@ -41,6 +41,8 @@ SPEC = EnvSpec(
     variants=((),),
     configs=CONFIGS,
     fuzz_games=28,
+    # about 5x the longest 99th-percentile scripted game (in decisions) over every config
+    max_steps=4_000,
 )
 
 __all__ = ["ENV_ID", "SPEC", "DwarfsFallConfig", "DwarfsFallGame", "make_game"]

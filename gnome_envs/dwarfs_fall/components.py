@@ -379,7 +379,9 @@ WIZARD_EMERALDS = 5
 GOALS_TO_END = 3
 GOALS_TO_END_LARGE = 2  # X1.4: five or more players
 LARGE_TABLE = 5
-ROUND_LIMIT = 30  # O22: the game also ends after this round (the rulebook sets no limit)
+IDLE_ROUNDS_TO_END = 2  # O22 (R10.4): rounds in a row with no kingdom card played and nothing gained by a task end the game
+ROUND_LIMIT = 60  # O65 (R10.5): a designed cap, not a rule: a game still going after this round is truncated
+ROUND_LIMIT_NAME = "round_limit"  # State.truncated_by when the cap stops a game
 
 # ---------------------------------------------------------------------------- Troll's Bridge (T1-T6)
 # The troll's lake is one neutral card (code LAKE_CODE, kind LAKE, never in a hand) laid on d4

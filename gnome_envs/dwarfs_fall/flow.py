@@ -10,9 +10,11 @@ from __future__ import annotations
 from gnome_envs.dwarfs_fall.components import (
     GEM_PILE,
     HAND_LIMIT,
+    IDLE_ROUNDS_TO_END,
     LAYER_KIND,
     REQUIRED,
     ROUND_LIMIT,
+    ROUND_LIMIT_NAME,
     TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree, full_and_idle, setup_decrees
@@ -123,7 +125,7 @@ def _discard_phase(state: DwarfsFallState, p: int) -> None:
 
 
 def _end_turn(state: DwarfsFallState, p: int) -> None:
-    """R10.3: three goals at the end of a turn trigger the end; the round is played out."""
+    """R10.3: three goals at the end of a turn trigger the end; the round is played out (R10.4, R10.5)."""
     royal = state.game.royal
     if royal and state.decree(Decree.DWARFS_WAY):  # D2: full cards where nothing can be done empty
         for cell in full_and_idle(state):
@@ -134,14 +136,27 @@ def _end_turn(state: DwarfsFallState, p: int) -> None:
         state.end_triggered = True
     n = state.game.num_players
     last = last_of_round(state, p) if royal else p == n - 1
-    if last and (state.end_triggered or state.round >= ROUND_LIMIT):
-        state.finished = True
-        state.pending = None
-        state.tasks.clear()
+    if last and _end_of_round(state):
         return
     if royal and state.decree(Decree.HARD_WORKERS):  # the round's nights are queued already
         return
     push(state, (Step.START_TURN, (p + 1) % n))
+
+
+def _end_of_round(state: DwarfsFallState) -> bool:
+    """Whether the game is over after this round: the end triggered (R10.3), an idle round
+    (R10.4, a designed stall rule scored as usual), or the round limit (R10.5, a truncation)."""
+    state.idle_rounds = 0 if state.busy_round else state.idle_rounds + 1
+    state.busy_round = False
+    if state.end_triggered or state.idle_rounds >= IDLE_ROUNDS_TO_END:
+        state.finished = True
+        state.pending = None
+        state.tasks.clear()
+        return True
+    if state.round >= ROUND_LIMIT:
+        state.end_by_limit(ROUND_LIMIT_NAME)
+        return True
+    return False
 
 
 def draw_ogre(state: DwarfsFallState, p: int) -> bool:

@@ -74,6 +74,9 @@ class DwarfsFallGame(Game):
         self.action_layout = action_layout_for(self.num_players, self.num_ogres, self.royal, self.empires,
                                                self.num_goal_ids)
         self.num_actions = self.action_layout.num_actions
+        # END: ends the action phase, lets an ogre card happen (no Troll King deny), trades in no
+        # goal, stops picking gems
+        self.pass_actions = frozenset({self.action_layout.end()})
         obs_layout = layout_for(self.num_players, self.trolls, self.royal, self.empires)
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments

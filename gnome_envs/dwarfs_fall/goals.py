@@ -97,6 +97,7 @@ def check_secrets(state: Any) -> None:
     for p, goal in enumerate(state.secret):
         if not revealed[p] and goal >= 0 and _may_hold(state, p, goal) and SECRET_TEST_LIST[goal](state, p):
             revealed[p] = True
+            state.reveal_round[p] = state.round
             state.secret_changed(p)
 
 

@@ -65,7 +65,19 @@ def _task(state: DwarfsFallState, d: Decision, action: int) -> None:
 
 def complete_task(state: DwarfsFallState, p: int, cell: int) -> None:
     """R7.2: the dwarfs that did the work go home first, then the task takes effect."""
-    kind = state.kind_at(cell)
+    before = _holdings(state, p)
+    _complete(state, p, cell, state.kind_at(cell))
+    # R10.4: a task that gained something: gems, ogre cards, a slain monster, a trading goal (the
+    # store offers one); not one that only moves or turns things (a dig, the toll, a memorial)
+    if _holdings(state, p) != before or (state.pending is not None and state.pending.kind == DecisionKind.STORE_GOAL):
+        state.busy_round = True
+
+
+def _holdings(state: DwarfsFallState, p: int) -> tuple[int, int, int]:
+    return state.gems.size(p), state.ogres.size(p), len(state.defeated[p])
+
+
+def _complete(state: DwarfsFallState, p: int, cell: int, kind: int) -> None:
     if (state.game.royal and kind == TAVERN and state.decree(Decree.BAR_FIGHTS)
             and state.dwarfs_of(p, cell) >= BAR_FIGHT_DWARFS
             and not (state.game.empires and state.region_at(cell).wolf)

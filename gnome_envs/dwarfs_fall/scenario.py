@@ -23,6 +23,7 @@ scenario's decrees; under Hard Workers the position starts at ``turn_player``'s 
 axe in its hands. With ``expansions=("empires",)`` (seats' colours follow ``races``)
 ``classes`` maps a seat to ``{class name: cell name or "pile"}`` (a class piece on a cell is one
 of that seat's meeples named in ``dwarfs``) and ``pouches`` gives seats' stolen pouches.
+The round so far counts as busy (a card was played), unless ``idle_round=True`` (R10.4).
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ def build_position(
     roaming: Sequence[int] | None = None,
     classes: Mapping[int, Mapping[str, str]] | None = None,
     pouches: Mapping[int, int] | None = None,
+    idle_round: bool = False,
     **config: Any,
 ) -> DwarfsFallState:
     """A position at the start of ``phase`` of ``turn_player``'s turn (see the module docstring)."""
@@ -145,6 +147,7 @@ def build_position(
     if phase not in PHASES:
         raise ConfigError(f"phase must be one of {PHASES}, got {phase!r}")
     state.turn_player, state.round, state.actions_used = turn_player, round, actions_used
+    state.busy_round = not idle_round  # R10.4: has this round seen a card played or a task done?
     if hard_workers:  # D3: a round from the axe holder's morning (``phase`` must be "actions")
         state.round -= 1
         push(state, (Step.HW_ROUND, turn_player))

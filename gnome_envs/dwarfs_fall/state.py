@@ -85,12 +85,15 @@ class DwarfsFallState(DecisionLoopState):
         self.trading_won: list[tuple[int, ...]] = [()] * n
         self.secret = [EMPTY] * n
         self.secret_revealed = [False] * n
+        self.reveal_round = [0] * n  # the round each secret goal was revealed in (audit)
         self.secret_box: list[int] = []  # secret goals nobody was dealt
         self.turn_player = 0
         self.round = 0
         self.actions_used = 0
         self.end_triggered = False
         self.finished = False
+        self.busy_round = False  # a kingdom card was played or a task completed this round (R10.4)
+        self.idle_rounds = 0  # rounds in a row that ended without either (R10.4)
         if game.trolls:  # Troll's Bridge (troll.py; attributes only in troll games)
             self.troll_cell = NO_CELL
             self.mood_deck: list[int] = []  # face up, [0] is the current mood; never reshuffled
@@ -166,6 +169,18 @@ class DwarfsFallState(DecisionLoopState):
         problems = check(self)
         if problems:
             raise InvariantError("; ".join(problems))
+
+    def audit_tags(self, seat: int) -> dict[str, str]:
+        """The seat's secret goal, colour and race (``training.audit balance``)."""
+        from gnome_envs.dwarfs_fall.audit import tags
+
+        return tags(self, seat)
+
+    def audit_events(self) -> dict[str, float]:
+        """Facts of the game: secret goals revealed, region sizes, how it ended (see audit.py)."""
+        from gnome_envs.dwarfs_fall.audit import events
+
+        return events(self)
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> DwarfsFallState:

@@ -153,6 +153,7 @@ def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
     state.in_hand[p] &= ~(1 << slot)
     state.touch(p)
     state.actions_used += 1
+    state.busy_round = True  # R10.4
     if state.game.royal:
         royal_rules.played_card(state, p, CODE_KIND[code])
 

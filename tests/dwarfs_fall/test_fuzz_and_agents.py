@@ -8,7 +8,9 @@ import pytest
 import agents
 from agents.base import choose_action
 from gnome_envs.dwarfs_fall.components import (
+    IDLE_ROUNDS_TO_END,
     ROUND_LIMIT,
+    ROUND_LIMIT_NAME,
     SPOTS,
     UNSTACKABLE,
 )
@@ -50,7 +52,7 @@ def rule_problems(state) -> list[str]:
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_random_games_keep_every_invariant(num_players, expansions):
     """Random legal play to the end: check_invariants() after every step, an independent recount
-    (R1.1) and the standing rules every third step; the game ends by R10.3 or R10.4 after the
+    (R1.1) and the standing rules every third step; the game ends by R10.3, R10.4 or R10.5 after the
     last seat's turn."""
     for g in range(TROLL_FUZZ_GAMES if expansions else FUZZ_GAMES):
         seed = 100 * num_players + g
@@ -68,8 +70,39 @@ def test_random_games_keep_every_invariant(num_players, expansions):
                 assert rule_problems(state) == [], (seed, steps)
             assert steps < 5000, seed
         assert last_of_round(state, state.turn_player), "the game ends with the round (R10.3, D3.2)"
-        assert state.end_triggered or state.round == ROUND_LIMIT
+        ended_by_rules = state.end_triggered or state.idle_rounds >= IDLE_ROUNDS_TO_END  # R10.3, R10.4
+        assert ended_by_rules != (state.truncated_by == ROUND_LIMIT_NAME), "ended by a rule or the limit (R10.5)"
+        assert ended_by_rules or state.round == ROUND_LIMIT
         assert state.legal_actions() == [] and state.current_player == -1
+
+
+MASK_POLICIES = {
+    "first": lambda state, rng: state.legal_actions()[0],
+    "last": lambda state, rng: state.legal_actions()[-1],
+    "pass": lambda state, rng: (min(state.game.pass_actions & set(state.legal_actions()), default=None)
+                                if rng.random() < 0.9 else None),
+}
+
+
+@pytest.mark.parametrize("policy", ["first", "last", "pass", "random"])
+@pytest.mark.parametrize("expansions", [(), TROLLS, ROYAL, ("empires",)], ids=["core", "trolls", "royal", "empires"])
+def test_r10_4_every_policy_ends_by_the_rules(policy, expansions):
+    """Passive, greedy-index and random play all end by a rule (the idle rounds of R10.4 at
+    the latest), never at the round limit (R10.5); END is the game's pass action."""
+    for g in range(3):
+        state = fresh(seed=300 + g, num_players=2 + g, expansions=expansions)
+        assert state.game.pass_actions == {layout_end(state)}
+        rng = np.random.default_rng(g)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            pick = MASK_POLICIES[policy](state, rng) if policy in MASK_POLICIES else None
+            state.apply(pick if pick is not None else legal[rng.integers(len(legal))])
+        assert state.truncated_by is None and (state.end_triggered or state.idle_rounds >= IDLE_ROUNDS_TO_END)
+        assert state.round < ROUND_LIMIT
+
+
+def layout_end(state) -> int:
+    return state.game.action_layout.end()
 
 
 @pytest.mark.parametrize("expansions", [(), TROLLS, ROYAL], ids=["core", "trolls", "royal"])
@@ -128,14 +161,17 @@ def test_scripted_agent_beats_random_agent(num_players, expansions):
                                                    (ROYAL, "bloodthirsty"), (ROYAL, "siege")],
                          ids=["core", "trolls", "axe_gospel", "bloodthirsty", "siege"])
 def test_scripted_games_end_by_goals(expansions, scenario):
-    """Scripted players end their games by three goals (R10.3) well before the round limit.
-    (Under Crazy Balloonists with The Dwarfs Way, one dwarf per card per turn, scripted games run
-    long and some reach the round limit, so Chaos Control and Damsel in Distress are not here.)"""
+    """Scripted players end their games by three goals (R10.3), at most one game in four by the
+    idle rounds of R10.4 (a table where no gem can be reached any more), well before the round
+    limit. (Under Crazy Balloonists with The Dwarfs Way, one dwarf per card per turn, scripted
+    games run long, so Chaos Control and Damsel in Distress are not here.)"""
     scripted = agents.make("scripted", "dwarfs_fall_v0")
     for num_players in (2, 3, 4):
-        rounds = []
+        rounds, by_goals = [], 0
         for g in range(4):
             state = play([scripted] * num_players, num_players, 500 + g, expansions, scenario)
-            assert state.end_triggered, (num_players, g)
+            assert state.truncated_by is None, (num_players, g)
+            by_goals += state.end_triggered
             rounds.append(state.round)
-        assert max(rounds) <= 2 * ROUND_LIMIT // 3, rounds
+        assert by_goals >= 3, (num_players, by_goals)
+        assert max(rounds) <= ROUND_LIMIT // 3, rounds

@@ -6,6 +6,7 @@ A row of cards connected east-west: every card used below is open on its east an
 
 from __future__ import annotations
 
+from gnome_envs.dwarfs_fall.components import ROUND_LIMIT, ROUND_LIMIT_NAME
 from gnome_envs.dwarfs_fall.goals import secret_met
 
 from .helpers import (
@@ -18,6 +19,7 @@ from .helpers import (
     act,
     build,
     cell,
+    choose,
     decision,
     layout,
 )
@@ -140,13 +142,60 @@ def test_r10_3_goals_count_at_the_end_of_ones_own_turn():
     assert state.end_triggered and state.turn_player == RED
 
 
-def test_r10_4_round_limit():
-    state = build({"a1": "Rtav"}, turn_player=RED, round=30)
+def idle_round(state) -> None:
+    """Every seat ends its action phase at once, from the first seat of the round."""
+    for _ in range(state.game.num_players):
+        end_turn(state)
+
+
+def test_r10_4_two_idle_rounds_end_the_game():
+    """Two rounds in a row without a kingdom card played or a task gaining anything end the
+    game after the second, scored as usual (not a truncation)."""
+    state = build({"a1": "Rtav"}, trading_won={BLUE: (0,)}, idle_round=True)
+    idle_round(state)
+    assert not state.is_terminal() and state.round == 2 and state.idle_rounds == 1
+    idle_round(state)
+    assert state.is_terminal() and state.truncated_by is None and not state.end_triggered
+    assert state.returns().tolist() == [1.0, -1.0], "scored as usual: blue's goal wins"
+
+
+def test_r10_4_a_round_with_a_card_played_is_not_idle():
+    state = build({"d4": "Rtav"}, trading_won={BLUE: (0,)}, idle_round=True)
+    idle_round(state)
+    choose(state, "play your gold mine", "action")
+    act(state, state.legal_actions()[0], "place_card")
     end_turn(state)
-    assert state.is_terminal() and not state.end_triggered
-    earlier = build({"a1": "Rtav"}, turn_player=RED, round=29)
+    end_turn(state)
+    assert not state.is_terminal() and state.idle_rounds == 0
+    idle_round(state)
+    idle_round(state)
+    assert state.is_terminal()
+
+
+def test_r10_4_only_a_task_that_gains_something_counts():
+    """Ogre cards from a tavern count; a mine in a dragon's region, a store with nothing to
+    buy and a dig (it only turns a stack) do not."""
+    mat = {"c4": "Rdra", "d4": "Rgol", "e4": "Rtav", "f4": "Rsto", "g4": "Bcas/3", "c6": "Beme+Geme"}
+    cases = {"d4": False, "e4": True, "f4": False, "g4": False}
+    for name, counts in cases.items():
+        dwarf_count = 3 if name == "f4" else 2
+        state = build(mat, num_players=3, dwarfs={name: "B" * dwarf_count}, idle_round=True, phase="resolve")
+        stack = state.stacks[cell("c6")]
+        while state.turn_player == BLUE:
+            state.apply(state.legal_actions()[0])
+        assert state.busy_round == counts, name
+        assert (state.stacks[cell("c6")] != stack) == (name == "g4"), "the castle digs the stack"
+
+
+def test_r10_5_round_limit_truncates():
+    """The designed round limit stops a game no rule has ended: a truncation that pays nobody."""
+    state = build({"a1": "Rtav"}, trading_won={BLUE: (0,)}, turn_player=RED, round=ROUND_LIMIT)
+    end_turn(state)
+    assert state.is_terminal() and state.truncated_by == ROUND_LIMIT_NAME and not state.end_triggered
+    assert state.returns().tolist() == [0.0, 0.0] and state.scores()[BLUE] > state.scores()[RED]
+    earlier = build({"a1": "Rtav"}, turn_player=RED, round=ROUND_LIMIT - 1)
     end_turn(earlier)
-    assert not earlier.is_terminal() and earlier.round == 30
+    assert not earlier.is_terminal() and earlier.round == ROUND_LIMIT
 
 
 def test_e12_two_trading_goals_and_a_secret_trigger_the_end():
