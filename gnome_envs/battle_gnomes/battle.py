@@ -95,7 +95,7 @@ def _opponent(state: BattleGnomesState, d: Decision, action: int) -> None:
     state.clear_battle()
     state.b_att = d.player
     state.b_def = (d.player + state.game.action_layout.decode(action).arg) % n
-    state.b_stage = Stage.WHOLE
+    state.b_stage = int(Stage.WHOLE)
     state.touch_house(state.b_att)
     state.touch_house(state.b_def)
     push(state, (Task.WHOLE_WINDOW, 0, 0))
@@ -106,7 +106,7 @@ def _whole_window(state: BattleGnomesState, index: int, passes: int) -> None:
     if state.b_off:
         push(state, (Task.END_BATTLE,))
     elif passes >= WHOLE_PARTICIPANTS:
-        state.b_stage = Stage.CHOOSE
+        state.b_stage = int(Stage.CHOOSE)
         state.touch_battle()
         push(state, (Task.ATTACKERS,))
     else:
@@ -167,9 +167,9 @@ def _attacker(state: BattleGnomesState, d: Decision, action: int) -> None:
 
 
 def _defenders(state: BattleGnomesState) -> None:
-    need = min(len(state.b_sides[0]), len(state.households[state.b_def]))
-    if len(state.b_sides[1]) >= need:
-        state.b_stage = Stage.LOOP
+    """R7.3 / O28: the defender fields as many gnomes as attack it (R7.1 makes that possible)."""
+    if len(state.b_sides[1]) >= len(state.b_sides[0]):
+        state.b_stage = int(Stage.LOOP)
         state.touch_battle()
         push(state, (Task.LOOP, state.b_att, 0))
     else:
@@ -191,7 +191,7 @@ def _defender(state: BattleGnomesState, d: Decision, action: int) -> None:
 # ---------------------------------------------------------------------------- reaction loop (R7.4)
 def _loop(state: BattleGnomesState, seat: int, passes: int) -> None:
     if passes >= state.game.num_players:
-        state.b_stage = Stage.OVER
+        state.b_stage = int(Stage.OVER)
         state.touch_battle()
         push(state, (Task.END_BATTLE,))
     else:
@@ -254,18 +254,18 @@ def _play_battle_card(state: BattleGnomesState, p: int, side: int, design: int) 
         return
     state.held = design
     if design == Card.SABOTAGE:
-        offer(state, DecisionKind.TARGET_ATTACHMENT, p, (Purpose.SABOTAGE, state.side_seat(1 - side)))
+        offer(state, DecisionKind.TARGET_ATTACHMENT, p, (int(Purpose.SABOTAGE), state.side_seat(1 - side)))
     else:
-        offer(state, DecisionKind.TARGET_OWN_GNOME, p, (Purpose.PEP_TALK,))
+        offer(state, DecisionKind.TARGET_OWN_GNOME, p, (int(Purpose.PEP_TALK),))
 
 
 def _use_function(state: BattleGnomesState, p: int, side: int, gnome: int) -> None:
     state.b_used |= 1 << gnome
     state.touch_house(p)
     if gnome == G.FIZZWICK:
-        offer(state, DecisionKind.FUNCTION_DISCARD, p, (Purpose.FIZZWICK,))
+        offer(state, DecisionKind.FUNCTION_DISCARD, p, (int(Purpose.FIZZWICK),))
     elif gnome == G.WHISPER:
-        offer(state, DecisionKind.TARGET_ATTACHMENT, p, (Purpose.WHISPER, state.side_seat(1 - side)))
+        offer(state, DecisionKind.TARGET_ATTACHMENT, p, (int(Purpose.WHISPER), state.side_seat(1 - side)))
     else:
         declare(state, Play(Source.FUNCTION, gnome, p, side))
 

@@ -153,7 +153,8 @@ def _place(state: BattleGnomesState, d: Decision, action: int) -> None:
     design = state.held
     state.held = NO_CARD
     state.attach(d.player, gnome, design)
-    state.settled |= 1 << (2 * gnome + SLOT_OF_DESIGN[design])
+    if state.organizing:  # O8: only Organize can lift, so only Organize marks
+        state.settled |= 1 << (2 * gnome + SLOT_OF_DESIGN[design])
 
 
 def _setup_draw(state: BattleGnomesState, seat: int) -> None:
@@ -226,10 +227,7 @@ def _turn_action(state: BattleGnomesState, d: Decision, action: int) -> None:
     """R4.3: Organize, Recruit or Gnome Battle."""
     choice = layout(state).decode(action).arg
     if choice == TurnAction.ORGANIZE:
-        if state.settled:
-            state.settled = 0
-            for seat in range(state.game.num_players):
-                state.touch_house(seat)
+        state.organizing = True
         push(state, (Task.ORGANIZE, d.player))
     elif choice == TurnAction.RECRUIT:
         push(state, (Task.RECRUIT, d.player))

@@ -63,7 +63,7 @@ def play_turn_card(state: BattleGnomesState, p: int, design: int) -> None:
         return
     state.held = design
     purpose = Purpose.SWIPE if design == Card.SWIPE else Purpose.LAWN_MOWER
-    offer(state, DecisionKind.TARGET_HOUSEHOLD, p, (purpose,))
+    offer(state, DecisionKind.TARGET_HOUSEHOLD, p, (int(purpose),))
 
 
 # ---------------------------------------------------------------------------- Organize (R5)
@@ -96,6 +96,7 @@ def _organize(state: BattleGnomesState, d: Decision, action: int) -> None:
     p = d.player
     decoded = state.game.action_layout.decode(action)
     if decoded.family == Family.PASS:
+        end_organize(state, p)
         return
     push(state, (Task.ORGANIZE, p))
     if decoded.family == Family.LIFT:
@@ -118,6 +119,14 @@ def _organize(state: BattleGnomesState, d: Decision, action: int) -> None:
     else:
         state.held = design
         offer(state, DecisionKind.YARD_REPLACE, p)
+
+
+def end_organize(state: BattleGnomesState, p: int) -> None:
+    """R5.5 / O8: Organize is done; nothing counts as placed during it any more."""
+    state.organizing = False
+    if state.settled:
+        state.settled = 0
+        state.touch_house(p)
 
 
 def _yard_replace_options(state: BattleGnomesState, p: int, data: tuple) -> list[int]:

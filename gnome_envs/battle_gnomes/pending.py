@@ -72,9 +72,13 @@ RULES = RuleTable()
 DECISIONS: dict[int, DecisionRule] = RULES.decisions
 TASKS: dict[int, Callable[..., None]] = RULES.tasks
 offer = RULES.offer
-push = RULES.push
 advance = RULES.advance
 resolve_decision = RULES.resolve
 reoffer = RULES.reoffer
+
+
+def push(state, *tasks: tuple) -> None:
+    """Queue ``tasks`` so that the first one given runs first; task kinds are stored as plain ints."""
+    state.tasks.extend([(int(task[0]),) + task[1:] for task in reversed(tasks)])
 
 __all__ = ["DECISIONS", "NUM_DECISION_KINDS", "RULES", "TASKS", "Decision", "DecisionKind", "DecisionRule", "Task", "advance", "offer", "push", "reoffer", "resolve_decision"]

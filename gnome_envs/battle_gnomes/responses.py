@@ -104,6 +104,7 @@ def declare(state: BattleGnomesState, play: Play, *, in_window: bool = False) ->
     A card declared after choosing its targets comes out of ``held``; others come straight
     from the hand.
     """
+    play = Play(*map(int, play))  # plain numbers in the state (equal positions hash equal)
     if is_card(play) and state.held == play.key:
         state.held = NO_CARD
     state.stack.append(Frame(play, responders_for(state, play)))
@@ -127,24 +128,32 @@ def _responses(state: BattleGnomesState) -> None:
 
 
 def _take_effect(state: BattleGnomesState, frame: Frame) -> None:
+    """Apply a play whose window closed; its card stays in view in a battle (R7.6), and outside
+    one it is discarded once the effect is done (O14), so a Yard Sale never draws itself."""
     play = frame.play
     state.touch_battle()
-    if is_card(play):
-        if state.b_att >= 0:
-            state.b_area.append(play.key)  # R7.6: in view until the battle ends
-        else:
-            state.to_discard(play.key)
-    if frame.cancelled:
-        return
-    if play.source == Source.CARD:
-        CARD_EFFECTS[play.key](state, play)
-        side = state.side_of(play.seat)
-        if side >= 0:
-            state.b_actions[side] += 1
-    elif play.source == Source.ITEM:
-        ITEM_EFFECTS[play.key](state, play)
-    else:
-        FUNCTION_EFFECTS[play.key](state, play)
+    in_battle = state.b_att >= 0
+    if in_battle and is_card(play):
+        state.b_area.append(play.key)
+    if not frame.cancelled:
+        EFFECTS[play.source](state, play)
+    if not in_battle and is_card(play):
+        state.to_discard(play.key)
+
+
+def _card_effect(state: BattleGnomesState, play: Play) -> None:
+    CARD_EFFECTS[play.key](state, play)
+    side = state.side_of(play.seat)
+    if side >= 0:
+        state.b_actions[side] += 1  # Sage
+
+
+def _item_effect(state: BattleGnomesState, play: Play) -> None:
+    ITEM_EFFECTS[play.key](state, play)
+
+
+def _function_effect(state: BattleGnomesState, play: Play) -> None:
+    FUNCTION_EFFECTS[play.key](state, play)
 
 
 def response_options(state: BattleGnomesState, p: int, data: tuple) -> list[int]:
@@ -319,6 +328,8 @@ FUNCTION_EFFECTS: dict[int, Effect] = {
     G.WHISPER: _whisper,
     G.BUMBLE: _bonus(BUMBLE_BONUS),
 }
+EFFECTS: dict[int, Effect] = {Source.CARD: _card_effect, Source.ITEM: _item_effect,
+                              Source.FUNCTION: _function_effect}
 
 TASKS[Task.RESPONSES] = _responses
 DECISIONS[DecisionKind.RESPOND] = DecisionRule(response_options, _respond)

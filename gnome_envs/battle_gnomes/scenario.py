@@ -3,7 +3,9 @@
 Cards and gnomes are named by a unique, case-insensitive start of their name (``"rake"``,
 ``"sir spr"``, ``"no way"``). Every component is taken from its deck, so the position
 conserves all counts; the decks are shuffled with ``seed`` and the named ``deck_top`` cards
-and ``gnome_deck_top`` gnomes are put on top (the last one named is drawn first).
+and ``gnome_deck_top`` gnomes are put on top (the last one named is drawn first). With
+``deck_size`` only that many cards (the named ones on top) stay in the deck; the others lie
+face up on the discard pile, after the named ``discard`` cards.
 
 A gnome is given as its name or as ``(name, weapon, defence)`` with ``None`` for an empty slot.
 The position starts at ``phase`` of ``turn_player``'s turn:
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gnome_envs.battle_gnomes.battle import Stage
+from gnome_envs.battle_gnomes.battle import Stage, targets_for
 from gnome_envs.battle_gnomes.components import (
     CARD_TYPE,
     CARDS,
@@ -114,6 +116,7 @@ def build_position(
     discard: Sequence[str] = (),
     deck_top: Sequence[str] = (),
     gnome_deck_top: Sequence[str] = (),
+    deck_size: int | None = None,
     turn_player: int = 0,
     phase: str = "action",
     battle: dict[str, Any] | None = None,
@@ -137,6 +140,12 @@ def build_position(
         state.defeated[seat] = [supply.gnome(name) for name in names]
     state.discard = [supply.card(name) for name in discard]
     _stack_decks(state, supply, deck_top, selection, gnome_deck_top)
+    if deck_size is not None:
+        if not 0 <= deck_size <= len(state.deck):
+            raise ConfigError(f"deck_size must be 0-{len(state.deck)}, got {deck_size!r}")
+        cut = len(state.deck) - deck_size
+        state.discard += state.deck[:cut]
+        del state.deck[:cut]
     state.turn_player = turn_player
     state.turn_number = 1
     _queue(state, phase, turn_player, battle or {})
@@ -169,6 +178,7 @@ def _queue(state: BattleGnomesState, phase: str, p: int, battle: dict[str, Any])
     elif phase == "action":
         push(state, (Task.TURN_ACTION, p), end)
     elif phase == "organize":
+        state.organizing = True
         push(state, (Task.ORGANIZE, p), end)
     elif phase == "recruit":
         push(state, (Task.RECRUIT, p), end)
@@ -179,11 +189,13 @@ def _queue(state: BattleGnomesState, phase: str, p: int, battle: dict[str, Any])
 
 
 def _start_battle(state: BattleGnomesState, p: int, battle: dict[str, Any]) -> None:
+    whole = battle.get("stage") == "whole"
+    if whole and battle["defender"] not in targets_for(state, p):  # gnomes are chosen in play (R7.3)
+        raise ConfigError(f"seat {p} may not attack seat {battle['defender']} (R7.1)")
     state.clear_battle()
     state.b_att = p
     state.b_def = battle["defender"]
-    whole = battle.get("stage") == "whole"
-    state.b_stage = Stage.WHOLE if whole else Stage.LOOP
+    state.b_stage = int(Stage.WHOLE if whole else Stage.LOOP)
     if not whole:
         for side, key, seat in ((0, "attackers", p), (1, "defenders", state.b_def)):
             gnomes = tuple(gnome_id(name) for name in battle[key])

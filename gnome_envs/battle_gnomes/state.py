@@ -84,6 +84,7 @@ class BattleGnomesState(DecisionLoopState):
         self.defeated: list[list[int]] = [[] for _ in range(n)]
         self.removed: list[int] = []
         self.held = NO_CARD
+        self.organizing = False  # an Organize turn action is running
         self.settled = 0  # bit 2*gnome+slot: placed during this Organize, cannot be lifted again
         self.turn_player = NO_SEAT
         self.turn_number = 0

@@ -229,3 +229,28 @@ def test_e5_outsider_battle_item():
     assert legal_args(state, Family.GNOME) == [(0, -1)]  # only the battling Sage
     act(state, Family.GNOME, 0)
     assert state.defeated[1] == [gnome("sage")] and not state.is_terminal()
+
+
+def test_o28_defender_count_matches_attackers():
+    """O28 / O10: the defender fields exactly as many gnomes as attack it (it cannot decline the
+    second), and a household with one gnome is never attacked by two."""
+    state = build(households={0: ["sage", "pip"], 1: ["moss", "gus", "tinker"]}, phase="battle",
+                  battle={"defender": 1, "stage": "whole"})
+    act(state, Family.PASS)
+    act(state, Family.PASS)
+    act(state, Family.GNOME, 0)
+    act(state, Family.GNOME, 1)
+    act(state, Family.GNOME, 2)
+    assert decision(state) == DecisionKind.DEFENDER and not legal_args(state, Family.PASS)
+    act(state, Family.GNOME, 0)
+    assert len(state.b_sides[1]) == 2 and decision(state) == DecisionKind.REACT
+    single = build(households={0: ["sage", "pip"], 1: ["moss", "gus"]}, phase="battle",
+                   battle={"defender": 1, "stage": "whole"})
+    act(single, Family.PASS)
+    act(single, Family.PASS)
+    act(single, Family.GNOME, 0)
+    act(single, Family.PASS)  # one attacker
+    act(single, Family.GNOME, 1)
+    assert single.b_sides == [(gnome("sage"),), (gnome("gus"),)] and decision(single) == DecisionKind.REACT
+    lone = build(households={0: ["sage", "pip"], 1: ["moss"]})
+    assert targets_for(lone, 0) == [] and TurnAction.BATTLE not in [a for a, _ in legal_args(lone, Family.TURN)]

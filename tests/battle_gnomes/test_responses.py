@@ -79,7 +79,8 @@ def test_r8_2_who_may_respond():
     act(mower, Family.SLOT, 0)
     assert mower.current_player == 2 and decision(mower) == DecisionKind.RESPOND
     act(mower, Family.PASS)
-    assert mower.yard[2] == [] and decision(mower) == DecisionKind.ORGANIZE and mower.discard[-1] == card("picket")
+    assert mower.yard[2] == [] and decision(mower) == DecisionKind.ORGANIZE
+    assert mower.discard[-2:] == [card("picket"), card("lawn mower")]  # the Lawn Mower after its effect (O14)
 
 
 def test_r8_3_responses():

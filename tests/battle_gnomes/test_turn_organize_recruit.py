@@ -209,3 +209,38 @@ def test_r6_3_turn_cards_in_recruit():
     assert len(state.hands[0]) == 2 and decision(state) == DecisionKind.RECRUIT
     act(state, Family.SLOT, 2)
     assert len(state.households[0]) == 3
+
+
+def test_o14_turn_card_discarded_after_its_effect():
+    """O14 / R1.4: a turn card reaches the discard pile only once it took effect, so a Yard Sale
+    played on an empty deck draws from the reshuffled discards and never draws itself."""
+    state = build(households={0: ["sage", "pip"]}, hands={0: ["yard sale"], 1: ["yard sale"]}, deck_size=0,
+                  phase="organize")
+    pile = len(state.discard)
+    assert state.deck == [] and pile > 2
+    play(state, "yard sale")
+    assert state.discard == [card("yard sale")] and card("yard sale") not in state.hands[0]
+    assert len(state.hands[0]) == 2 and len(state.deck) == pile - 2
+    assert decision(state) == DecisionKind.ORGANIZE
+    state.check_invariants()
+
+
+def test_o8_placed_marks_cleared_when_organize_ends():
+    """O8: "placed during this Organize" lasts only while that Organize runs; setup items and a
+    Swipe during Recruit mark nothing, and no mark is left once Organize is done."""
+    state = build(households={0: ["sage", "pip"], 1: ["moss", "gus"]}, hands={0: ["rake"]}, phase="organize")
+    play(state, "rake")
+    act(state, Family.GNOME, 0)
+    assert state.settled and (0, Slot.WEAPON) not in legal_args(state, Family.LIFT)
+    act(state, Family.PASS)
+    assert state.settled == 0
+    outside = (DecisionKind.TURN_ACTION, DecisionKind.DISCARD, DecisionKind.REACT, DecisionKind.RECRUIT,
+               DecisionKind.SETUP_YARD, DecisionKind.DRAFT)
+    for seed in range(4):
+        game = fresh(seed=300 + seed, num_players=3, skip_forced=False)
+        rng = np.random.default_rng(seed)
+        while not game.is_terminal():
+            if decision(game) in outside:
+                assert game.settled == 0, game.decision_name()
+            legal = game.legal_actions()
+            game.apply(legal[rng.integers(len(legal))])
