@@ -295,6 +295,7 @@ MAX_GNOMES = 4  # a household holds at most four gnomes (R6.2)
 MAX_YARD = 3  # yard items in play per household (R5.3)
 MAX_BATTLERS = 2  # gnomes per side in a battle (R7.3)
 DEFEATS_TO_WIN = 3  # defeated gnomes that win at once (R9.1)
+ROUND_LIMIT = 30  # R9.4 (stall rule, O25): the game ends after every household's 30th turn
 MOSS_EXTRA = 1  # extra card Moss's household draws after a battle
 
 

@@ -15,6 +15,7 @@ from gnome_envs.battle_gnomes.components import (
     CARDS,
     MIN_GNOMES,
     NUM_GNOMES,
+    ROUND_LIMIT,
     SELECTION_SIZE,
     SLOT_OF_DESIGN,
     STARTING_HAND,
@@ -235,8 +236,17 @@ def _turn_action(state: BattleGnomesState, d: Decision, action: int) -> None:
         offer(state, DecisionKind.CHOOSE_OPPONENT, d.player)
 
 
+def turn_limit(num_players: int) -> int:
+    """R9.4: the turn after which the game ends (every household has had ROUND_LIMIT turns)."""
+    return ROUND_LIMIT * num_players
+
+
 def _end_turn(state: BattleGnomesState, p: int) -> None:
-    """R9.2: once the selection could not be refilled, every household has one more turn."""
+    """R9.4: the game ends after the last turn of the round limit; R9.2: once the selection could
+    not be refilled, every household has one more turn."""
+    if state.turn_number >= turn_limit(state.game.num_players):
+        finish(state)
+        return
     if state.final_round:
         state.final_turns_left -= 1
         if state.final_turns_left <= 0:

@@ -31,6 +31,7 @@ class BattleGnomesGame(Game):
         self.observation_size = obs_layout.size
         self.state_size = obs_layout.size + state_extra(self.num_players)
         self.score_scale = float(DEFEATS_TO_WIN)
+        self.pass_actions = frozenset({self.action_layout.pass_action})  # pass, stop, done, decline
 
     def new_state(self, seed: int | None = None) -> BattleGnomesState:
         """A fresh game: decks shuffled, hands dealt, the draft under way."""

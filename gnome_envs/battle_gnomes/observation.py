@@ -14,7 +14,7 @@ segment            size                       content
 decision           23                         one-hot kind of the pending decision
 decider            n                          relative seat deciding now
 turn_player        n                          relative seat whose turn it is
-progress           4                          turn / 100, final round, final turns left / (n + 1), setup
+progress           4                          turn / (30 n + 1), final round, final turns left / (n + 1), setup
 context_card       K                          card in transit (being placed, awaiting targets)
 context_purpose    6                          why a target is being chosen (targets.Purpose)
 context_seat       n                          targeted household
@@ -61,11 +61,11 @@ from gnome_envs.battle_gnomes.components import (
     WEAPON_DESIGNS,
     YARD_DESIGNS,
 )
+from gnome_envs.battle_gnomes.flow import turn_limit
 from gnome_envs.battle_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 from gnome_envs.core.engine import LayoutBuilder, Segment
 
-TURN_SCALE = 100.0
 HAND_SCALE = 12.0
 HAND_LIMIT_SCALE = 8.0
 ITEMS_SCALE = 2 * MAX_GNOMES + MAX_YARD
@@ -264,7 +264,7 @@ def _decision(state: BattleGnomesState, seat: int, obs: np.ndarray, at: dict[str
     if state.turn_player >= 0:
         obs[at["turn_player"] + (state.turn_player - seat) % n] = 1.0
     s = at["progress"]
-    obs[s] = min(state.turn_number / TURN_SCALE, 1.0)
+    obs[s] = state.turn_number / (turn_limit(n) + 1)  # share of the round limit used (R9.4)
     obs[s + 1] = state.final_round
     obs[s + 2] = state.final_turns_left / (n + 1)
     obs[s + 3] = state.in_setup

@@ -8,7 +8,7 @@ and ``gnome_deck_top`` gnomes are put on top (the last one named is drawn first)
 face up on the discard pile, after the named ``discard`` cards.
 
 A gnome is given as its name or as ``(name, weapon, defence)`` with ``None`` for an empty slot.
-The position starts at ``phase`` of ``turn_player``'s turn:
+The position starts at ``phase`` of ``turn_player``'s turn, turn ``turn_number`` of the game:
 
 ==============  ==============================================================================
 phase           first decision
@@ -118,6 +118,7 @@ def build_position(
     gnome_deck_top: Sequence[str] = (),
     deck_size: int | None = None,
     turn_player: int = 0,
+    turn_number: int = 1,
     phase: str = "action",
     battle: dict[str, Any] | None = None,
     seed: int = 0,
@@ -147,7 +148,7 @@ def build_position(
         state.discard += state.deck[:cut]
         del state.deck[:cut]
     state.turn_player = turn_player
-    state.turn_number = 1
+    state.turn_number = turn_number
     _queue(state, phase, turn_player, battle or {})
     advance(state)
     if game.skip_forced:
@@ -173,7 +174,7 @@ def _stack_decks(state: BattleGnomesState, supply: _Supply, deck_top: Sequence[s
 def _queue(state: BattleGnomesState, phase: str, p: int, battle: dict[str, Any]) -> None:
     end = (Task.END_TURN, p)
     if phase == "start":
-        state.turn_number = 0
+        state.turn_number -= 1  # the turn's start counts it
         push(state, (Task.START_TURN, p))
     elif phase == "action":
         push(state, (Task.TURN_ACTION, p), end)

@@ -6,7 +6,14 @@ from enum import Enum
 
 import numpy as np
 
+from gnome_envs.battle_gnomes import SPEC
+from gnome_envs.battle_gnomes.components import ROUND_LIMIT
+from gnome_envs.battle_gnomes.flow import turn_limit
+
 from .helpers import Family, act, build, card, fresh, play
+
+PASS = 0
+PASS_BIAS = 0.9
 
 
 def _enum_members(value, path: str = "") -> list[str]:
@@ -54,3 +61,53 @@ def test_d1_plain_numbers_everywhere():
             assert _hashed_enums(state) == [], state.decision_name()
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
+
+
+def test_r9_4_round_limit():
+    """R9.4: after every household's ROUND_LIMIT-th turn the game ends, ranked as usual (R9.3):
+    a rules ending, not a truncation; one turn earlier it goes on; a final round is cut there."""
+    limit = turn_limit(2)
+    assert limit == ROUND_LIMIT * 2
+    households = {0: [("sage", "rake", None), "pip"], 1: ["gus", "tinker"]}
+    state = build(households=households, defeated={0: ["doodle"], 1: ["nettle"]}, turn_player=1,
+                  turn_number=limit, phase="organize")
+    act(state, Family.PASS)
+    assert state.is_terminal() and state.truncated_by is None and state.winner == -1
+    assert state.placements() == (0, 1) and state.returns().tolist() == [1.0, -1.0]
+    early = build(households=households, turn_player=0, turn_number=limit - 1, phase="organize")
+    act(early, Family.PASS)
+    assert not early.is_terminal() and early.turn_player == 1 and early.turn_number == limit
+    final = build(households=households, turn_player=0, turn_number=limit, phase="organize")
+    final.final_round, final.final_turns_left = True, 3
+    act(final, Family.PASS)
+    assert final.is_terminal() and final.truncated_by is None
+
+
+def _first(legal, rng):
+    return legal[0]
+
+
+def _last(legal, rng):
+    return legal[-1]
+
+
+def _pass_biased(legal, rng):
+    if PASS in legal and rng.random() < PASS_BIAS:
+        return PASS
+    return legal[rng.integers(len(legal))]
+
+
+def test_r9_4_every_policy_ends_by_the_rules():
+    """O25: first-legal, last-legal and pass-biased play end by the rules at every player count,
+    within the round limit's decisions (first-legal play only ever Organizes and passes)."""
+    for n in range(2, 7):
+        for policy in (_first, _last, _pass_biased):
+            state = fresh(seed=n, num_players=n)
+            assert state.game.pass_actions == frozenset({PASS})
+            rng = np.random.default_rng(n)
+            steps = 0
+            while not state.is_terminal():
+                state.apply(policy(state.legal_actions(), rng))
+                steps += 1
+                assert steps < SPEC.max_steps
+            assert state.truncated_by is None and state.turn_number <= turn_limit(n)
