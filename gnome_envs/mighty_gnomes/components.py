@@ -353,9 +353,9 @@ SET_OF_THREE_VP = 5  # R14.4
 PAIR_VP = 3
 
 # ---------------------------------------------------------------------------- adventure trail (O15)
-TRAIL_LAST = 12  # spaces 1..12 after the mushroom hut (space 0, the tower)
-TRAIL_VP = {3: 1, 6: 2, 9: 3, 12: 4}
-TRAIL_TREASURES = (2, 5, 8)  # the three open-treasure icons, each claimed once per game
+TRAIL_LAST = 8  # spaces 1..8 after the mushroom hut (space 0, the tower); O15, O42
+TRAIL_VP = {2: 1, 4: 1, 6: 2, 8: 3}
+TRAIL_TREASURES = (5, 6, 7)  # the three open-treasure icons, each claimed once per game
 
 
 # ---------------------------------------------------------------------------- round rewards (O16)

@@ -32,7 +32,7 @@ from gnome_envs.mighty_gnomes.components import (
     Res,
     Reward,
 )
-from gnome_envs.mighty_gnomes.observation import note_display_used
+from gnome_envs.mighty_gnomes.obs_updates import note_display_used
 from gnome_envs.mighty_gnomes.pending import (
     DECISIONS,
     TASKS,

@@ -156,6 +156,7 @@ def _resolve_trail(state: MightyGnomesState) -> None:
     """R13.2: tokens return to the tower keeping their order; rewards are claimed top down."""
     order = state.trail_order()
     for p in order:
+        state.trail_history[state.trail[p]] += 1
         state.trail[p] = 0
         state.stamp[p] = state.next_stamp()
     state.touch_all()

@@ -26,7 +26,7 @@ from gnome_envs.mighty_gnomes.geometry import (
     MAX_ORIENTATIONS,
     AtticFit,
 )
-from gnome_envs.mighty_gnomes.observation import note_attic_tile, note_forest_tile
+from gnome_envs.mighty_gnomes.obs_updates import note_attic_tile, note_forest_tile
 from gnome_envs.mighty_gnomes.state import (
     DRUID_INDEX,
     EMPTY,

@@ -33,6 +33,7 @@ from gnome_envs.mighty_gnomes.components import (
     RES_SUPPLY,
     REWARD_BOXES,
     TILE_SIZES,
+    TRAIL_LAST,
     WAREHOUSE_CAPACITY,
     Bundle,
     Icon,
@@ -127,6 +128,7 @@ class MightyGnomesState(DecisionLoopState):
         self.closed: list[list[int]] = [[] for _ in range(n)]
         self.opened: list[list[int]] = [[] for _ in range(n)]
         self.trail = [0] * n
+        self.trail_history = [0] * (TRAIL_LAST + 1)  # player-rounds by the space reached (audit)
         self.over_capacity: list[int] = []  # seats a gain may have put over the warehouse limit
         self.stamp = list(range(n))
         self.stamp_counter = n
@@ -194,6 +196,18 @@ class MightyGnomesState(DecisionLoopState):
         from gnome_envs.mighty_gnomes.render import describe_action
 
         return describe_action(self, action)
+
+    def audit_tags(self, seat: int) -> dict[str, str]:
+        """Mighty gnome cards ``seat`` seated, per type in play (for training.audit balance)."""
+        from gnome_envs.mighty_gnomes.audit import audit_tags
+
+        return audit_tags(self, seat)
+
+    def audit_events(self) -> dict[str, float]:
+        """Trail icons and treasures reached, stacks invited (for training.audit balance)."""
+        from gnome_envs.mighty_gnomes.audit import audit_events
+
+        return audit_events(self)
 
     def render_text(self, seat: int | None = None) -> str:
         """The table as text (public, plus ``seat``'s hidden cards when given)."""

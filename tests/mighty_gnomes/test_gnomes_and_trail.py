@@ -183,47 +183,55 @@ def test_r10_10_farmer():
 
 # ============================================================================ R11 trail
 def test_r11_1_step_by_step_to_the_last_space_and_stacking():
-    """R11.1: steps beyond space 12 are lost; a token arriving on an occupied space lies on top."""
-    state = build(columns=(["venture"] + REST, None), trail={0: 11, 1: 12})
+    """R11.1: steps beyond the last space (8, O15) are lost; a token arriving on an occupied
+    space lies on top."""
+    state = build(columns=(["venture"] + REST, None), trail={0: 7, 1: 8})
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 0, 0)
     choose(state, Family.BOOK, 0)
-    assert state.trail[0] == 12 and state.trail_order() == [1, 0]
+    assert state.trail[0] == 8 and state.trail_order() == [1, 0]
     assert state.furthest() == 0
 
 
 def test_r11_2_vp_icons_each_time_passed():
-    """R11.2: passing space 3 scores 1 VP (and space 6 2 VP) whenever a token passes it."""
-    state = build(columns=(["venture"] + REST, None), trail={0: 2})
-    state.treasure_claimed = [True, False, False]
-    state.chest_display[0] = -1
-    state.chest_bag.append(0)
-    state.chest_bag.sort()
+    """R11.2 / O15: passing space 2 scores 1 VP and reaching space 4 1 VP more, whenever a token
+    passes them (VP icons on spaces 2, 4, 6, 8: 1, 1, 2, 3 VP)."""
+    for start, vp in ((1, 1), (2, 1), (3, 1)):  # 1 -> 3 passes 2; 2 -> 4 and 3 -> 5 reach 4
+        state = build(columns=(["venture"] + REST, None), trail={0: start})
+        use(state, T1, Mode.ATTIC)
+        choose(state, Family.ATTIC, 0, 0)
+        choose(state, Family.BOOK, 0)
+        assert state.trail[0] == start + 2 and state.vp[0] == vp
+    state = build(columns=(["venture"] + REST, None), trail={0: 4}, chest_display=["trophy", "owl", "gem"])
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 0, 0)
-    choose(state, Family.BOOK, 0)
-    assert state.trail[0] == 4 and state.vp[0] == 1
+    choose(state, Family.BOOK, 0)  # 4 -> 5: the first open treasure, then 6: 2 VP and the second
+    choose(state, Family.CHEST_PICK, 1)  # the owl: 2 VP
+    assert state.trail[0] == 6 and decision(state) == "treasure"
+    choose(state, Family.CHEST_PICK, 0)  # the trophy: 3 VP
+    assert state.vp[0] == 2 + 2 + 3
+
 
 
 def test_r11_3_open_treasure_once_per_icon():
-    """R11.3: the first token to reach space 2 picks an open chest, uses it and returns it to the
-    bag; the next token to reach space 2 gets nothing."""
+    """R11.3 / O15: the first token to reach space 5 picks an open chest, uses it and returns it
+    to the bag; the next token to reach space 5 gets nothing."""
     state = build(columns=(["venture"] + REST, ["venture"] + REST),
-                  chest_display=["trophy", "owl", "gem"])
+                  chest_display=["trophy", "owl", "gem"], trail={0: 3, 1: 3})
     bag = len(state.chest_bag)
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 0, 0)
     choose(state, Family.BOOK, 0)
     assert decision(state) == "treasure" and slots(state, Family.CHEST_PICK) == [0, 1, 2]
-    choose(state, Family.CHEST_PICK, 0)  # the trophy: 3 VP
-    assert state.vp[0] == 3 and state.chest_display[0] == -1 and len(state.chest_bag) == bag + 1
+    choose(state, Family.CHEST_PICK, 0)  # the trophy: 3 VP, after space 4's 1 VP
+    assert state.vp[0] == 1 + 3 and state.chest_display[0] == -1 and len(state.chest_bag) == bag + 1
     assert state.treasure_claimed == [True, False, False]
     pass_(state)
     pass_(state)
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 5, 0)
     choose(state, Family.BOOK, 7)  # right column rung 1
-    assert state.trail[1] == 2 and decision(state) == "books" and state.vp[1] == 0
+    assert state.trail[1] == 5 and decision(state) == "books" and state.vp[1] == 1  # space 4's VP only
 
 
 def test_r11_4_trail_order_space_then_stack():

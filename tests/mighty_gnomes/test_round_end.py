@@ -320,3 +320,25 @@ def test_r14_5_tie_goes_to_the_furthest_on_the_trail():
     assert list(state.scores()) == [0, 0, 0]
     assert state.placements() == (2, 1, 0)
     assert T1 == 0 and T3 == 2 and T4 == 3
+
+
+def test_o44_audit_events_count_trail_icons_and_treasures():
+    """O44: audit_events reports each trail VP icon reached in the game (from where the tokens
+    stood at each round end) and each open treasure claimed; audit_tags the cards seated."""
+    state = build(round_number=5, trail={0: 6, 1: 2}, gnomes={0: ["magic"]})
+    state.treasure_claimed = [True, False, False]
+    state.chest_bag.append(state.chest_display[0])
+    state.chest_bag.sort()
+    state.chest_display[0] = -1
+    state.touch_public()
+    finish_turns(state)
+    while not state.is_terminal():
+        state.apply(legal(state)[0])
+    events = state.audit_events()
+    assert state.trail_history[6] >= 1
+    assert events["trail_vp_2_reached"] == events["trail_vp_4_reached"] == events["trail_vp_6_reached"] == 1.0
+    assert events["trail_vp_8_reached"] == float(any(state.trail_history[8:]))
+    assert events["chest_1_claimed"] == 1.0 and events["chest_2_claimed"] == float(state.treasure_claimed[1])
+    assert state.audit_tags(0)["gnome:magic"] == "1" and state.audit_tags(1)["gnome:magic"] == "0"
+    fresh_events = build().audit_events()
+    assert fresh_events["trail_vp_2_reached"] == 0.0 and fresh_events["chest_1_claimed"] == 0.0

@@ -234,14 +234,14 @@ def test_r8_1_capacity_follows_the_warehouse_space():
 def test_r8_2_warehouse_limit_applies_as_soon_as_a_gain_overflows():
     """R8.2 / O21: the seventh resource of an unimproved warehouse is discarded at once, before
     the compass step of the same tile (its open treasure) and before the end of the turn."""
-    state = build(res={0: [3, 3, 0, 0, 0]}, trail={0: 1})
+    state = build(res={0: [3, 3, 0, 0, 0]}, trail={0: 4})
     use(state, T2, Mode.GATHER)
     choose(state, Family.FOREST, 4, 0)  # flat domino on cells 4-5: a mushroom, then a compass
-    assert state.res[0] == [3, 3, 1, 0, 0] and state.trail[0] == 1
+    assert state.res[0] == [3, 3, 1, 0, 0] and state.trail[0] == 4
     assert decision(state) == "discard" and state.current_player == 0
     choose(state, Family.DISCARD, SAND)
     assert state.res[0] == [3, 2, 1, 0, 0]
-    assert decision(state) == "treasure" and state.trail[0] == 2  # the compass step comes after
+    assert decision(state) == "treasure" and state.trail[0] == 5  # the compass step comes after
 
 
 def test_r8_2_overflow_from_a_free_action_is_discarded_before_the_turn_goes_on():
