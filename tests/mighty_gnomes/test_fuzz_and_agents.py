@@ -124,3 +124,27 @@ def test_o39_every_policy_ends_the_game_by_its_rules(num_players):
                 steps += 1
             assert state.is_terminal() and state.truncated_by is None, (policy, g, steps)
             assert state.round == 5 and steps < cap // 4
+
+
+def test_o43_scripted_agent_values_what_the_rules_score():
+    """O43: the scripted agent values trail steps by the VP icons and unclaimed treasures they
+    reach (O15), a crystal by its end VP plus 2 per Alchemist (O40), and resources beyond the
+    warehouse's room as nothing (R8.2)."""
+    from agents.mighty_gnomes_scripted import (
+        STEP_AHEAD_VALUE,
+        TREASURE_VALUE,
+        crystal_value,
+        resources_value,
+        step_value,
+    )
+    from gnome_envs.mighty_gnomes.components import TRAIL_VP, Res
+
+    from .helpers import build
+
+    state = build(3, trail={0: 3}, gnomes={1: ["alchemist"]}, res={2: [2, 2, 2, 0, 0]})
+    assert step_value(state, 0, 2) == pytest.approx(TRAIL_VP[4] + TREASURE_VALUE + 2 * STEP_AHEAD_VALUE)  # 4, then 5
+    state.treasure_claimed[0] = True
+    assert step_value(state, 0, 2) == pytest.approx(TRAIL_VP[4] + 2 * STEP_AHEAD_VALUE)
+    assert crystal_value(state, 1) - crystal_value(state, 0) == pytest.approx(2.0)
+    assert resources_value(state, 2, [Res.WOOD]) == 0.0  # six held: a seventh is discarded at once
+    assert resources_value(state, 0, [Res.WOOD]) > 0.0
