@@ -10,7 +10,7 @@ items in play). Hands are hidden; reactions come in and out of turn.
 | import | ``from gnome_envs import battle_gnomes_v0`` |
 | agents | ``player_0`` ... ``player_{n-1}``, n = 2-6 |
 | actions | ``Discrete(90 + (n - 1))``: 91 / 92 / 93 / 94 / 95 (layout: ``battle_gnomes/actions.py``) |
-| observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))``: 958 / 1157 / 1356 / 1555 / 1754 entries (layout: ``battle_gnomes/observation.py``) |
+| observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))``: 960 / 1191 / 1422 / 1653 / 1884 entries (layout: ``battle_gnomes/observation.py``) |
 | hidden | other hands, deck and gnome deck order (``state.determinize(seat, rng)`` resamples them) |
 | config | ``num_players`` (2), ``skip_forced`` (True) |
 | adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` |

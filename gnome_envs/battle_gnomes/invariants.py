@@ -94,7 +94,7 @@ def _households(state: BattleGnomesState) -> list[str]:
 
 def _battle(state: BattleGnomesState) -> list[str]:
     if state.b_att < 0:
-        busy = state.b_area or state.b_sides != [(), ()] or state.b_thrown or state.b_def >= 0
+        busy = state.b_area or state.b_by or state.b_sides != [(), ()] or state.b_thrown or state.b_def >= 0
         return ["battle marks left without a battle"] if busy else []
     out = []
     if state.b_att == state.b_def:
@@ -104,6 +104,8 @@ def _battle(state: BattleGnomesState) -> list[str]:
         gnomes = state.b_sides[side]
         if len(gnomes) > MAX_BATTLERS or any(g not in state.households[seat] for g in gnomes):
             out.append(f"side {side} battlers {gnomes} not in household {state.households[seat]}")
+    if len(state.b_by) != len(state.b_area):
+        out.append("a card in view without the household that played it")
     if len(state.b_sides[1]) > len(state.b_sides[0]):
         out.append("more defenders than attackers")
     return out

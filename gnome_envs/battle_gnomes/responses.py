@@ -135,6 +135,7 @@ def _take_effect(state: BattleGnomesState, frame: Frame) -> None:
     in_battle = state.b_att >= 0
     if in_battle and is_card(play):
         state.b_area.append(play.key)
+        state.b_by.append(play.seat)
     if not frame.cancelled:
         EFFECTS[play.source](state, play)
     if not in_battle and is_card(play):

@@ -119,6 +119,7 @@ class BattleGnomesState(DecisionLoopState):
         self.b_used = 0  # gnome bit mask: function used this battle
         self.b_thrown: tuple[Thrown, ...] = ()
         self.b_area: list[int] = []
+        self.b_by: list[int] = []  # the household that played each card of ``b_area``
         self._battle_row = None
 
     # ------------------------------------------------------------------ engine contract
