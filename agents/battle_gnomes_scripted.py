@@ -13,7 +13,8 @@ Priorities, in plain words:
   a better gnome is on offer, and Organize (doing nothing) last;
 * in a battle, pass while winning; while losing, play the card, item or gnome function that
   helps most (each is tried on a copy of the position); outside a battle, throw items only
-  to stop the household with the most defeated gnomes from winning one more;
+  to stop a battling household that already leads on defeated gnomes from winning one more
+  (seat numbers never break a tie: every seat is treated alike);
 * answer with No Way! what would turn a battle against us (or a card aimed at us), Deflect
   a thrown item aimed at us; hand over the weakest battling gnome.
 
@@ -112,10 +113,13 @@ def attack_margin(state: BattleGnomesState, seat: int, target: int) -> float:
     return best + hand_boost(state, seat) - UNKNOWN_CARD_WORTH * len(state.hands[target])
 
 
-def leader(state: BattleGnomesState, seat: int) -> int:
-    """The other household with the most defeated gnomes (lowest seat on ties)."""
-    others = [p for p in range(state.game.num_players) if p != seat]
-    return max(others, key=lambda p: (len(state.defeated[p]), -p))
+def threat(state: BattleGnomesState) -> int:
+    """The battling household winning right now if it already leads (has at least one defeated
+    gnome and no fewer than any other household), else -1; seat numbers play no part."""
+    winner = state.side_seat(0 if my_margin(state, 0) >= 0 else 1)
+    count = len(state.defeated[winner])
+    leads = all(count >= len(state.defeated[p]) for p in range(state.game.num_players))
+    return winner if count and leads else -1
 
 
 def my_margin(state: BattleGnomesState, side: int) -> int:
@@ -273,12 +277,10 @@ def _score_react(state: BattleGnomesState, seat: int, action: int) -> float:
 
 def _score_outsider(state: BattleGnomesState, seat: int, action: int) -> float:
     d = _decode(state, action)
-    danger = leader(state, seat)
-    if danger not in (state.b_att, state.b_def):
+    danger = threat(state)
+    if danger < 0:
         return -1
     danger_side = state.side_of(danger)
-    if my_margin(state, danger_side) < 0:
-        return -1
     swing = play_swing(state, Play(Source.ITEM, d.arg, seat, d.arg2), danger_side)
     return -swing if -swing > my_margin(state, danger_side) else -1
 

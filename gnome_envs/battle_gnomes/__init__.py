@@ -11,7 +11,7 @@ SPEC = EnvSpec(
     make_game=make_game,
     player_counts=(2, 3, 4, 5, 6),
     fuzz_games=200,
-    max_steps=3000,  # about 5x the longest 99th-percentile scripted game (seeds/battle_gnomes.md, O29)
+    max_steps=2500,  # about 5x the longest 99th-percentile scripted game (seeds/battle_gnomes.md, O29)
 )
 
 __all__ = ["ENV_ID", "SPEC", "BattleGnomesConfig", "BattleGnomesGame", "make_game"]

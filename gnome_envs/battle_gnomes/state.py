@@ -153,6 +153,12 @@ class BattleGnomesState(DecisionLoopState):
 
         return full_state(self)
 
+    def audit_events(self) -> dict[str, float]:
+        """How the game ended and how far it got (see audit.py)."""
+        from gnome_envs.battle_gnomes.audit import audit_events
+
+        return audit_events(self)
+
     def describe_action(self, action: int) -> str:
         """Meaning of ``action`` in the pending decision."""
         from gnome_envs.battle_gnomes.render import describe_action

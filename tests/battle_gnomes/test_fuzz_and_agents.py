@@ -78,3 +78,30 @@ def test_scripted_agent_beats_random_agent():
     and half of 4-player games against random agents (a shared win does not count)."""
     assert _scripted_wins(2, AGENT_GAMES, 9000) >= AGENT_MIN_WINS_2P
     assert _scripted_wins(4, AGENT_GAMES_4P, 9500) >= AGENT_MIN_WINS_4P
+
+
+def _outsider_choice(attacker: int, defender: int, outsider: int, defeated: dict[int, list[str]]) -> str:
+    """What the scripted outsider does in a 4-household battle where the attacker is ahead."""
+    from gnome_envs.battle_gnomes.scenario import build_position
+
+    names = [["sage", "pip"], ["moss", "gus"], ["tinker", "doodle"], ["nettle", "bumble"]]
+    households = {seat: names[(seat - attacker) % 4] for seat in range(4)}
+    households[attacker] = [("sage", "pitchfork", None), "pip"]
+    state = build_position(num_players=4, households=households, hands={outsider: ["mud pie"]},
+                           defeated=defeated, turn_player=attacker, phase="battle", skip_forced=False,
+                           battle={"defender": defender, "attackers": ["sage"],
+                                   "defenders": [households[defender][0]]})
+    scripted = agents.make("scripted", "battle_gnomes_v0")
+    while state.current_player != outsider:
+        state.apply(state.game.action_layout.pass_action)
+    return state.describe_action(scripted.act(state, outsider, np.random.default_rng(0)))
+
+
+def test_o30_scripted_outsider_ignores_seat_numbers():
+    """O30: an outsider holds back a battling household only if it leads on defeated gnomes, the
+    same from every seat; with nobody ahead it keeps its items, whichever seats battle."""
+    for attacker in range(4):
+        defender, outsider = (attacker + 1) % 4, (attacker + 2) % 4
+        assert "pass" in _outsider_choice(attacker, defender, outsider, {})
+        leads = _outsider_choice(attacker, defender, outsider, {attacker: ["clod"]})
+        assert "Mud Pie" in leads and "attacker" in leads
