@@ -106,16 +106,17 @@ def completable(state: DwarfsFallState, p: int) -> list[int]:
 
 def _resolve_phase(state: DwarfsFallState, p: int) -> None:
     """R7.1: every task with enough of the player's dwarfs must be completed."""
+    _resolve_next(state, p)
+
+
+def _resolve_next(state: DwarfsFallState, p: int) -> None:
+    """The player picks which task to complete next (O13), among every card that has the dwarfs
+    it needs now: a task may become completable during the phase (a toll that brings the Mighty
+    troll, a slain monster under Experienced Beast Hunters), and a card with the dwarfs for a
+    second task completes again (the lake's three tolls, T2.1; O67)."""
     cells = completable(state, p)
     if cells:
-        push(state, (Step.RESOLVE_NEXT, p, tuple(cells)))
-
-
-def _resolve_next(state: DwarfsFallState, p: int, cells: tuple[int, ...]) -> None:
-    """The player picks which of the remaining tasks to complete next (O13)."""
-    still = tuple(c for c in cells if c in completable(state, p))
-    if still:
-        offer(state, DecisionKind.RESOLVE_TASK, p, (still,))
+        offer(state, DecisionKind.RESOLVE_TASK, p, (tuple(cells),))
 
 
 def _discard_phase(state: DwarfsFallState, p: int) -> None:

@@ -56,10 +56,7 @@ def _task_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
 def _task(state: DwarfsFallState, d: Decision, action: int) -> None:
     p = d.player
     cell = _layout(state).decode(action).arg
-    # the lake stays on the list: each own dwarf on it pays the toll once (T2.1)
-    rest = tuple(c for c in d.data[0] if c != cell or (c == LAKE_CELL and state.game.trolls))
-    if rest:
-        push(state, (Step.RESOLVE_NEXT, p, rest))
+    push(state, (Step.RESOLVE_NEXT, p))  # then the tasks completable after this one (R7.1, O67)
     complete_task(state, p, cell)
 
 

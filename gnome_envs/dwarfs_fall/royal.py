@@ -50,8 +50,8 @@ def extra_actions(state: DwarfsFallState, p: int, room: list[int], can_act: bool
     """The actions decrees add to the action phase (``room``: cards with a free spot)."""
     layout = _layout(state)
     legal: list[int] = []
-    if can_act and state.decree(Decree.FORTRESS) and not fortress_cells(state, p, room):
-        legal += [layout.rotate(c) for c in rotatable(state)]  # D4.2
+    if can_act and state.decree(Decree.FORTRESS) and not placeable(state, p, room):
+        legal += [layout.rotate(c) for c in rotatable(state)]  # D4.2: no valid spot, for any reason
     if can_act and state.decree(Decree.HIDDEN_TUNNELS):
         legal += [layout.tunnel(c) for c in tunnel_sources(state, p)]  # D14
     if state.decree(Decree.HIRED_HANDS):

@@ -36,6 +36,7 @@ from gnome_envs.dwarfs_fall.components import (
     TRADING_GOALS,
     TRADING_ROW,
     Mood,
+    layer_code,
 )
 from gnome_envs.dwarfs_fall.decrees import (
     HIGH_HO_ACTIONS,
@@ -304,11 +305,9 @@ class DwarfsFallState(DecisionLoopState):
         return self.in_hand[p].bit_count() + self.gems.size(p) + self.ogres.size(p)
 
     def monster_blocks_dig(self, p: int, castle: int) -> bool:
-        """Whether a monster in the castle's kingdom or in seat ``p``'s own kingdom stops digging."""
-        if monster_in(self.region_at(castle)):
-            return True
-        own = self.kingdom(p)
-        return own is not None and monster_in(own)
+        """Whether a monster in the castle's kingdom stops its digging (R6.4; the digging seat
+        ``p``'s own kingdom does not matter)."""
+        return monster_in(self.region_at(castle))
 
     # ------------------------------------------------------------------ board changes
     def layout_changed(self) -> None:
@@ -323,12 +322,23 @@ class DwarfsFallState(DecisionLoopState):
         self.stacks[cell] = self.stacks[cell] + (packed,)
         self.top[cell] = packed
         self.layout_changed()
+        if self.game.royal and cell in self.placed_cells:
+            self._card_replaced(cell)
 
     def set_stack(self, cell: int, stack: tuple[int, ...]) -> None:
         """Replace the whole stack on ``cell``."""
+        old = self.top[cell]
         self.stacks[cell] = stack
         self.top[cell] = stack[-1] if stack else EMPTY
         self.layout_changed()
+        if self.game.royal and cell in self.placed_cells and (
+                not stack or layer_code(stack[-1]) != layer_code(old)):  # not a mere turn
+            self._card_replaced(cell)
+
+    def _card_replaced(self, cell: int) -> None:
+        """D9.1: the card a dwarf was placed on this turn left the top of ``cell`` (slain, dug,
+        stacked on); the card there now has had no dwarf placed on it this turn."""
+        self.placed_cells = tuple(c for c in self.placed_cells if c != cell)
 
     def add_dwarfs(self, p: int, cell: int, k: int) -> None:
         """Put ``k`` dwarfs of seat ``p`` on ``cell`` (negative ``k`` takes them off)."""

@@ -7,6 +7,8 @@ giants and stores N; taverns none; red gold none; blue emerald none; red emerald
 
 from __future__ import annotations
 
+import numpy as np
+
 from gnome_envs.dwarfs_fall.components import (
     GEM_PILE,
     Gem,
@@ -77,19 +79,32 @@ def test_r6_3_digging_moves_the_top_card_to_the_bottom():
     assert bottom == layer(card_code(RED, Kind.GOLD_MINE), 0), "turned as it was"
 
 
-def test_r6_4_no_digging_with_a_monster_around():
-    """A dragon in the castle's kingdom, or in the digger's own kingdom, stops the dig."""
-    mat = {"d4": "Rcas/3", "e4": "Bgol/1+Rgol"}  # the castle is open east and south
-    in_castle_region = build({**mat, "d5": "Rdra/2"}, dwarfs={"d4": "BB"}, phase="resolve")
+def _joined(mat: dict, extra: dict[str, str], cells: tuple[str, ...]) -> dict:
+    """``mat`` plus the ``extra`` cards, turned so that ``cells`` lie in one region (walls: O3)."""
+    names = list(extra)
+    for turns in np.ndindex(*(4,) * len(names)):
+        full = {**mat, **{n: f"{extra[n]}/{t}" for n, t in zip(names, turns)}}
+        region = build(full).region_at(cell(cells[0])).cells
+        if all(cell(c) in region for c in cells):
+            return full
+    raise AssertionError(f"no turn of {extra} joins {cells}")
+
+
+def test_r6_4_no_digging_with_a_monster_in_the_castles_kingdom():
+    """A dragon in the castle's kingdom stops the dig; one in the digger's own kingdom does not
+    (the rulebook ties peace to the castle's kingdom only)."""
+    mat = {"d4": "Rcas/3", "e4": "Bgol/1+Rgol"}
+    in_castle_region = build(_joined(mat, {"d4": "Rcas", "c4": "Rdra"}, ("d4", "c4")), dwarfs={"d4": "BB"},
+                             phase="resolve")
     resolve(in_castle_region, "d4")
     assert in_castle_region.pile[BLUE] == 7 and decision(in_castle_region) == "action"
     assert in_castle_region.turn_player == RED, "no dig decision: the turn went on"
-    mine = {**mat, "a8": "Bcas/3", "b8": "Bdra/1"}  # the dragon's wall faces east
-    assert build(mine).kingdom(BLUE).cells == (cell("a8"), cell("b8"))
-    in_own_kingdom = build(mine, dwarfs={"d4": "BB"}, phase="resolve")
+    own = _joined(mat, {"a8": "Bcas", "b8": "Bdra"}, ("a8", "b8"))
+    assert build(own).kingdom(BLUE).monsters == 1 and build(own).region_at(cell("d4")).monsters == 0
+    in_own_kingdom = build(own, dwarfs={"d4": "BB"}, phase="resolve")
     resolve(in_own_kingdom, "d4")
-    assert in_own_kingdom.turn_player == RED and in_own_kingdom.pile[BLUE] == 7
-    peaceful = build({"d4": "Rcas/3", "e4": "Bgol/1+Rgol"}, dwarfs={"d4": "BB"}, phase="resolve")
+    assert decision(in_own_kingdom) == "dig_stack" and legal_cells(in_own_kingdom) == {"e4"}
+    peaceful = build(mat, dwarfs={"d4": "BB"}, phase="resolve")
     resolve(peaceful, "d4")
     assert decision(peaceful) == "dig_stack"
 

@@ -1,0 +1,131 @@
+"""Rules defects fixed and readings recorded: tasks completable during the resolve phase
+(R7.1, O67), digging in peace (R6.4), the Fortress turn for any reason (D4.2), dwarfs placed this
+turn on a card that left the mat (D9.1), determinization that never hands back the hidden truth,
+the Troll King's deny showing its target (T6.2), the High Ho switch (D13.2)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gnome_envs.core.errors import ConfigError
+from gnome_envs.dwarfs_fall.components import Mood
+from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
+
+from .helpers import (
+    BLUE,
+    Family,
+    RED,
+    YELLOW,
+    act,
+    build,
+    cell,
+    decision,
+    dwarfs,
+    layout,
+    legal_cells,
+)
+
+TROLLS = ("trolls_bridge",)
+ROYAL = ("royal_decrees",)
+
+
+def rbuild(mat=None, num_players: int = 2, decrees=(), **kwargs):
+    """A Royal Decrees position with exactly ``decrees`` in force."""
+    return build(mat, num_players, expansions=ROYAL, scenario="siege", decrees=decrees, **kwargs)
+
+
+def resolve(state, name: str) -> None:
+    """Complete the task on ``name``."""
+    act(state, layout(state).cell(cell(name)), "resolve_task")
+
+
+# ---------------------------------------------------------------------------- R7.1 (O67)
+def test_r7_1_a_toll_that_brings_the_mighty_troll_lets_the_monster_fall():
+    """Three blue dwarfs on a dragon are not enough at the start of the phase; the toll moves the
+    Mighty troll onto it, and the dragon falls in the same resolve phase."""
+    moods = (Mood.MIGHTY, Mood.SCARY, Mood.MINER, Mood.WARBAND_LEADER)
+    state = build({"c4": "Bdra"}, expansions=TROLLS, moods=moods, dwarfs={"d4": "B", "c4": "BBB"},
+                  phase="resolve")
+    assert legal_cells(state) == {"d4"}, "only the toll at first"
+    resolve(state, "d4")
+    act(state, layout(state).cell(cell("c4")), "troll_dest")
+    assert decision(state) == "resolve_task" and legal_cells(state) == {"c4"}
+    resolve(state, "c4")
+    assert len(state.defeated[BLUE]) == 1 and state.kind_at(cell("c4")) < 0
+
+
+def test_r7_1_beast_hunters_slay_the_next_monster_in_the_same_phase():
+    """D6 with R7.1: one monster already slain, four blue dwarfs fell a dragon; the second slain
+    monster makes three enough on the frost giant, which falls too."""
+    state = rbuild({"a1": "Bdra", "c1": "Bfro"}, decrees=[Decree.BEAST_HUNTERS], defeated={BLUE: ["Rdra"]},
+                   dwarfs={"a1": "BBBB", "c1": "BBB"}, phase="resolve")
+    assert legal_cells(state) == {"a1"}
+    resolve(state, "a1")
+    assert decision(state) == "resolve_task" and legal_cells(state) == {"c1"}
+    resolve(state, "c1")
+    assert len(state.defeated[BLUE]) == 3 and state.pile[BLUE] == 7
+
+
+def test_r7_1_a_card_with_dwarfs_for_two_tasks_completes_twice():
+    """O67: two blue dwarfs on a battle memorial (one needed) turn two cards, as the lake's three
+    spots pay three tolls (T2.1)."""
+    state = rbuild({"a1": "Nmem", "c1": "Bcas", "e1": "Rcas"}, decrees=[Decree.BATTLE_MEMORIAL],
+                   defeated={BLUE: ["Rdra"]}, dwarfs={"a1": "BB"}, phase="resolve")
+    resolve(state, "a1")
+    act(state, layout(state).cell(cell("c1")), "memorial_card")
+    act(state, state.legal_actions()[0], "rotate_card")
+    resolve(state, "a1")
+    assert decision(state) == "memorial_card" and dwarfs(state, "a1") == ""
+
+
+def _joined(mat: dict, extra: dict[str, str], cells: tuple[str, ...]) -> dict:
+    """``mat`` plus the ``extra`` cards, turned so that ``cells`` lie in one region (walls: O3)."""
+    names = list(extra)
+    for turns in np.ndindex(*(4,) * len(names)):
+        full = {**mat, **{n: f"{extra[n]}/{t}" for n, t in zip(names, turns)}}
+        region = build(full).region_at(cell(cells[0])).cells
+        if all(cell(c) in region for c in cells):
+            return full
+    raise AssertionError(f"no turn of {extra} joins {cells}")
+
+
+# ---------------------------------------------------------------------------- D9.1 Crazy Balloonists
+def test_d9_1_a_slain_monster_leaves_no_placement_record():
+    """The fifth blue dwarf placed on a dragon slays it; the square it stood on is empty, so this
+    turn's placement record no longer names it (invariants and observation)."""
+    state = rbuild({"a1": "Rdra", "c1": "Btav"}, decrees=[Decree.CRAZY_BALLOONISTS],
+                   dwarfs={"a1": "BBBB", "c1": "BB"})
+    act(state, layout(state).dwarf(cell("a1")), "action")
+    assert state.placed_cells == (cell("a1"),)
+    act(state, layout(state).end(), "action")
+    resolve(state, "a1")
+    assert decision(state) == "resolve_task", "still blue's turn: the tavern's task waits"
+    assert state.kind_at(cell("a1")) < 0 and state.placed_cells == ()
+    state.check_invariants()
+    placed = state.game.obs_layout.at["royal"] + NUM_SCENARIOS + NUM_DECREES + 2 + 2  # axe (n=2), night, hired
+    assert state.observation(BLUE)[placed + cell("a1")] == 0.0
+
+
+def test_d9_1_a_new_card_on_the_square_takes_a_dwarf_again():
+    """Blue places a dwarf on the red gold mine, moves it on, stacks its own gold mine there: the
+    new card has had no dwarf from the pile this turn, so one may go onto it."""
+    mat = _joined({"a8": "Bcas"}, {"e4": "Rgol", "f4": "Rtav"}, ("e4", "f4"))
+    state = rbuild(mat, decrees=[Decree.CRAZY_BALLOONISTS])
+    assert state.action_limit(BLUE) == 4
+    act(state, layout(state).dwarf(cell("e4")), "action")
+    act(state, layout(state).move(cell("e4"), 1), "action")  # east, onto the tavern
+    act(state, layout(state).card(1), "action")  # blue's gold mine
+    act(state, layout(state).place(cell("e4"), 0), "place_card")
+    assert "e4" in legal_cells(state, Family.DWARF)
+
+
+# ---------------------------------------------------------------------------- D4.2 Fortress
+def test_d4_2_fortress_turn_when_crazy_balloonists_leave_no_spot():
+    """Fortress and Crazy Balloonists: blue's only allowed card already took a dwarf this turn,
+    the others lie in red's kingdom; with no valid spot, for any reason, blue may turn a card."""
+    state = rbuild({"b2": "Rcas", "f6": "Bgol"}, decrees=[Decree.FORTRESS, Decree.CRAZY_BALLOONISTS])
+    assert legal_cells(state, Family.DWARF) == {"f6"}
+    act(state, layout(state).dwarf(cell("f6")), "action")
+    assert not legal_cells(state, Family.DWARF)
+    assert legal_cells(state, Family.ROTATE) == {"b2"}
