@@ -6,6 +6,15 @@ mood cards that have not yet been on top), the other seats' unrevealed secret go
 the secret goals nobody was dealt. The unknown cards are redealt from the pool the seat cannot
 account for; secret goals are redealt so that no unrevealed goal is met (a met goal would
 already have been revealed, R9.2). The clone's generator is reseeded from ``rng``.
+
+The redeal draws from the deals consistent with what the seat saw, each as likely as under a
+fresh shuffle of what it cannot see: ogre card types decide no secret goal (Ogre in Disguise
+counts cards, which is public), so the ogre cards are always redealt freely. Gems and secret
+goals are drawn together by rejection: a few quick tries (a gem redeal and one shuffle of the
+goals, kept when no unrevealed goal is met), then an exact sampler that counts the goal deals
+allowed by a gem redeal, keeps that redeal with probability count / (the count without the
+gem-decided goals) and draws one of its goal deals uniformly. Only if that keeps failing does
+the seat's view keep the true unknown gems (never the true hands or goals wholesale).
 """
 
 from __future__ import annotations
@@ -13,13 +22,14 @@ from __future__ import annotations
 import numpy as np
 
 from gnome_envs.core.errors import InvariantError
-from gnome_envs.dwarfs_fall.components import GEM_PILE, NUM_GEMS, NUM_MOODS
+from gnome_envs.dwarfs_fall.components import GEM_PILE, NUM_GEMS, NUM_MOODS, Secret
 from gnome_envs.dwarfs_fall.goals import secret_met
 from gnome_envs.dwarfs_fall.hands import Hands
 
 SEED_BOUND = 2**63
-SECRET_TRIES = 20  # secret-goal redeals tried per hand redeal
-HAND_TRIES = 5  # hand redeals tried before the seat gets the true hidden cards back
+QUICK_TRIES = 24  # gem redeal + one shuffle of the hidden goals, kept when valid (exact rejection)
+EXACT_TRIES = 64  # gem redeals the exact sampler weighs before the true unknown gems are kept
+GEM_GOALS = frozenset({int(Secret.MINER), int(Secret.WIZARD), int(Secret.WARLOCK)})  # decided by gem types
 
 
 def _pool(hands: Hands, seat: int, totals: list[int]) -> list[int]:
@@ -62,30 +72,93 @@ def _redeal(hands: Hands, seat: int, pool: list[int], rng: np.random.Generator) 
     return cards
 
 
-def _redeal_hands(det, seat: int, rng: np.random.Generator) -> None:
+def _redeal_ogres(det, seat: int, rng: np.random.Generator) -> None:
+    """The other seats' ogre cards the seat cannot name, and the deck, from the unseen ogre cards."""
     counts = det.game.ogre_counts
     ogre_totals = [counts[k] - det.ogre_discard[k] for k in range(len(counts))]
     det.ogre_deck = _redeal(det.ogres, seat, _pool(det.ogres, seat, ogre_totals), rng)
+
+
+def _redeal_gems(det, seat: int, rng: np.random.Generator) -> None:
+    """The other seats' gems the seat cannot name (taken by Thief), from the gems nobody shows."""
     gem_totals = [GEM_PILE[g] - det.gem_pile[g] for g in range(NUM_GEMS)]
     left = _redeal(det.gems, seat, _pool(det.gems, seat, gem_totals), rng)
     if left:
         raise InvariantError(f"gem pool of seat {seat} has {len(left)} cards nobody holds")
 
 
-def _redeal_secrets(det, seat: int, rng: np.random.Generator) -> bool:
-    """Redeal the hidden secret goals so none is met; False if this try failed."""
-    n = det.game.num_players
-    hidden = [o for o in range(n) if o != seat and not det.secret_revealed[o]]
-    pool = sorted([det.secret[o] for o in hidden] + list(det.secret_box))  # the seat cannot tell the order
-    for _ in range(SECRET_TRIES):
+def _deal_secrets(det, hidden: list[int], pool: list[int], goals: list[int]) -> None:
+    """Seat ``hidden[i]`` gets ``goals[i]``; the rest of ``pool`` goes to the box."""
+    for o, goal in zip(hidden, goals):
+        det.secret[o] = goal
+    det.secret_box = sorted(set(pool) - set(goals))
+
+
+def _quick(det, seat: int, hidden: list[int], pool: list[int], rng: np.random.Generator) -> bool:
+    """Rejection: a gem redeal and a shuffle of the hidden goals, kept when no hidden goal is met."""
+    for _ in range(QUICK_TRIES):
+        _redeal_gems(det, seat, rng)
         order = list(pool)
         rng.shuffle(order)
         if all(not secret_met(det, o, goal) for o, goal in zip(hidden, order)):
-            for o, goal in zip(hidden, order):
-                det.secret[o] = goal
-            det.secret_box = sorted(order[len(hidden):])
+            _deal_secrets(det, hidden, pool, order[:len(hidden)])
             return True
     return False
+
+
+def _allowed(det, hidden: list[int], pool: list[int], gem_goals_free: bool = False) -> list[int]:
+    """Per hidden seat, the bit mask of the pool goals it may hold (not met; gem-decided goals
+    counted as allowed when ``gem_goals_free``)."""
+    return [sum(1 << i for i, goal in enumerate(pool)
+                if (gem_goals_free and goal in GEM_GOALS) or not secret_met(det, o, goal)) for o in hidden]
+
+
+def _count(allowed: list[int], i: int, used: int, memo: dict) -> int:
+    """Ways to give seats ``i..`` distinct allowed goals outside ``used``."""
+    if i == len(allowed):
+        return 1
+    key = (i, used)
+    if key not in memo:
+        total = 0
+        free = allowed[i] & ~used
+        while free:
+            bit = free & -free
+            total += _count(allowed, i + 1, used | bit, memo)
+            free ^= bit
+        memo[key] = total
+    return memo[key]
+
+
+def _sample(allowed: list[int], pool: list[int], memo: dict, rng: np.random.Generator) -> list[int]:
+    """One of the goal deals counted by ``_count``, each equally likely."""
+    goals, used = [], 0
+    for i in range(len(allowed)):
+        free = allowed[i] & ~used
+        options = [1 << b for b in range(len(pool)) if free >> b & 1]
+        weights = np.array([_count(allowed, i + 1, used | bit, memo) for bit in options], dtype=np.float64)
+        bit = options[int(rng.choice(len(options), p=weights / weights.sum()))]
+        used |= bit
+        goals.append(pool[bit.bit_length() - 1])
+    return goals
+
+
+def _exact(det, state, seat: int, hidden: list[int], pool: list[int], rng: np.random.Generator) -> None:
+    """Gem redeals weighed by how many goal deals they allow, then one of those deals."""
+    envelope = _count(_allowed(det, hidden, pool, gem_goals_free=True), 0, 0, {})
+    for _ in range(EXACT_TRIES):
+        _redeal_gems(det, seat, rng)
+        allowed = _allowed(det, hidden, pool)
+        memo: dict = {}
+        count = _count(allowed, 0, 0, memo)
+        if count and rng.random() * envelope < count:
+            _deal_secrets(det, hidden, pool, _sample(allowed, pool, memo, rng))
+            return
+    det.gems = state.gems.copy()  # last resort: the true unknown gems, which allow the true goals
+    allowed = _allowed(det, hidden, pool)
+    memo = {}
+    if not _count(allowed, 0, 0, memo):
+        raise InvariantError(f"no deal of the hidden secret goals fits seat {seat}'s view")
+    _deal_secrets(det, hidden, pool, _sample(allowed, pool, memo, rng))
 
 
 def _shuffled(cards: list[int], rng: np.random.Generator) -> list[int]:
@@ -106,14 +179,12 @@ def _shuffle_troll_decks(det, rng: np.random.Generator) -> None:
 
 def determinize(state, seat: int, rng: np.random.Generator):
     """A clone of ``state`` with everything ``seat`` cannot see resampled consistently."""
-    for _ in range(HAND_TRIES):
-        det = state.clone()
-        _redeal_hands(det, seat, rng)
-        if _redeal_secrets(det, seat, rng):
-            break
-    else:  # no consistent redeal found: keep the true hidden cards, shuffle only the decks
-        det = state.clone()
-        det.ogre_deck = _shuffled(det.ogre_deck, rng)
+    det = state.clone()
+    _redeal_ogres(det, seat, rng)
+    hidden = [o for o in range(det.game.num_players) if o != seat and not det.secret_revealed[o]]
+    pool = sorted([det.secret[o] for o in hidden] + list(det.secret_box))  # the seat cannot tell the order
+    if not _quick(det, seat, hidden, pool, rng):
+        _exact(det, state, seat, hidden, pool, rng)
     det.trading_deck = _shuffled(det.trading_deck, rng)
     if det.game.trolls:
         _shuffle_troll_decks(det, rng)

@@ -5,18 +5,23 @@ the Troll King's deny showing its target (T6.2), the High Ho switch (D13.2)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.dwarfs_fall.components import Mood
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
+from gnome_envs.dwarfs_fall.goals import secret_met
 
 from .helpers import (
     BLUE,
-    Family,
+    GREEN,
     RED,
     YELLOW,
+    Family,
+    Secret,
     act,
     build,
     cell,
@@ -129,3 +134,30 @@ def test_d4_2_fortress_turn_when_crazy_balloonists_leave_no_spot():
     act(state, layout(state).dwarf(cell("f6")), "action")
     assert not legal_cells(state, Family.DWARF)
     assert legal_cells(state, Family.ROTATE) == {"b2"}
+
+
+# ---------------------------------------------------------------------------- R12.2 determinization
+def test_r12_2_determinization_never_hands_back_the_hidden_truth():
+    """Red, green and yellow each meet most secret goals, so only 4 of the 120 deals of the six
+    goals blue cannot place fit (red and green: Architect or King; yellow: Berserker or
+    Researcher). Every sample must still redeal their face-down ogre cards and draw the goals
+    among exactly those deals, never fall back to the true hands."""
+    everything = (1, 1, 1, 1)
+    state = build({"a1": "Gdra", "c1": "Gfro", "e1": "Ydra", "g1": "Yfro"}, 4,
+                  dwarfs={"a1": "RRR", "c1": "RRR", "e1": "GGG", "g1": "GGG"},
+                  gems={RED: everything, GREEN: everything, YELLOW: everything},
+                  ogres={RED: (1, 1, 1, 1, 1), GREEN: (1, 1, 1, 1, 1), YELLOW: (1, 1, 1, 1, 1)},
+                  defeated={RED: ["Bdra", "Bfro"], GREEN: ["Rdra", "Rfro"]},
+                  secrets=(Secret.WIZARD, Secret.ARCHITECT, Secret.KING, Secret.RESEARCHER))
+    assert not any(state.secret_revealed)
+    seen = state.observation(BLUE)
+    deals = Counter()
+    for k in range(300):
+        det = state.determinize(BLUE, np.random.default_rng(k))
+        assert det.ogres.counts != state.ogres.counts, f"sample {k} kept the true face-down ogre cards"
+        deals[tuple(det.secret[1:])] += 1
+        assert np.array_equal(det.observation(BLUE), seen)
+        assert not any(secret_met(det, o, det.secret[o]) for o in (RED, GREEN, YELLOW))
+    a, k, b, r = Secret.ARCHITECT, Secret.KING, Secret.BERSERKER, Secret.RESEARCHER
+    assert set(deals) == {(a, k, b), (a, k, r), (k, a, b), (k, a, r)}
+    assert min(deals.values()) > 40, f"the four deals are equally likely: {deals}"
