@@ -177,7 +177,6 @@ def _start_turn(state: BattleGnomesState, p: int) -> None:
     state.in_setup = False
     state.turn_player = p
     state.turn_number += 1
-    state.touch_table()
     push(state, (Task.RECRUIT_UP, p), (Task.DISCARD, p), (Task.TURN_ACTION, p), (Task.END_TURN, p))
 
 

@@ -82,7 +82,7 @@ from gnome_envs.battle_gnomes.components import (
 from gnome_envs.battle_gnomes.flow import turn_limit
 from gnome_envs.battle_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
 from gnome_envs.battle_gnomes.state import BattleGnomesState
-from gnome_envs.battle_gnomes.totals import side_breakdown, thrown_penalty
+from gnome_envs.battle_gnomes.totals import side_parts
 from gnome_envs.core.engine import LayoutBuilder, Segment
 
 HAND_SQUASH = float(HAND_LIMIT)  # hand size h is shown as h / (h + 5)
@@ -227,10 +227,10 @@ def battle_row(state: BattleGnomesState) -> np.ndarray:
     row[state.b_stage] = 1.0
     if state.b_att < 0:
         return row
-    (values0, total0), (values1, total1) = side_breakdown(state, 0), side_breakdown(state, 1)
+    (values0, total0, thrown0), (values1, total1, thrown1) = side_parts(state, 0), side_parts(state, 1)
     flags = [
         *signed(total0), *signed(total1), *signed(state.b_mods[0]), *signed(state.b_mods[1]),
-        squash(thrown_penalty(state, 0)), squash(thrown_penalty(state, 1)), total0 > total1,
+        squash(thrown0), squash(thrown1), total0 > total1,
         state.b_home & 1, state.b_home >> 1 & 1, state.b_sneak, state.b_off,
         state.b_actions[0] / (NUM_ACTION_CARDS + 1), state.b_actions[1] / (NUM_ACTION_CARDS + 1),
     ]

@@ -136,12 +136,20 @@ def thrown_penalty(state: BattleGnomesState, side: int) -> int:
     return total
 
 
-def side_breakdown(state: BattleGnomesState, side: int) -> tuple[list[int], int]:
-    """The value of each battling gnome of ``side`` (in order) and the side's whole total."""
+def side_parts(state: BattleGnomesState, side: int) -> tuple[list[int], int, int]:
+    """The value of each battling gnome of ``side`` (in order), the side's whole total, and what
+    the thrown items against it take away."""
     seat = state.side_seat(side)
     thrown_by_household = sum(1 for item in state.b_thrown if item.thrower == seat)
     values = [gnome_value(state, g, side, thrown_by_household) for g in state.b_sides[side]]
-    return values, sum(values) + yard_value(state, side) + state.b_mods[side] - thrown_penalty(state, side)
+    penalty = thrown_penalty(state, side)
+    return values, sum(values) + yard_value(state, side) + state.b_mods[side] - penalty, penalty
+
+
+def side_breakdown(state: BattleGnomesState, side: int) -> tuple[list[int], int]:
+    """The value of each battling gnome of ``side`` (in order) and the side's whole total."""
+    values, total, _ = side_parts(state, side)
+    return values, total
 
 
 def side_total(state: BattleGnomesState, side: int) -> int:
