@@ -3,7 +3,8 @@
 Gnome households battle for control of the block: draft gnomes, arm them, fortify the yard,
 and battle. Defeating a third gnome wins at once; when the gnome deck cannot refill the
 selection, every household has one more turn and the most defeated gnomes wins (tie: most
-items in play). Hands are hidden; reactions come in and out of turn.
+items in play); a stalled table ends the same way after 30 turns of every household. Hands
+are hidden; reactions come in and out of turn.
 
 | item | value |
 |---|---|
@@ -13,6 +14,7 @@ items in play). Hands are hidden; reactions come in and out of turn.
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))``: 960 / 1191 / 1422 / 1653 / 1884 entries (layout: ``battle_gnomes/observation.py``) |
 | hidden | other hands, deck and gnome deck order (``state.determinize(seat, rng)`` resamples them) |
 | config | ``num_players`` (2), ``skip_forced`` (True) |
+| limits | round limit 30 (a rules ending, R9.4); adapters' ``max_steps`` 2,500 |
 | adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` |
 
 Who decides when: ``agent_selection`` is always the seat the rules ask, in turn or out of it:
