@@ -121,13 +121,32 @@ def compute_regions(top: list[int]) -> Regions:
     return Regions(tuple(region_of), tuple(regions), tuple(passable_list), frontier, monsters, not regions, occupied)
 
 
+# per packed layer: its kind as a bit, VP, whether a monster / an inn / a -2 card, castle colour
+LAYER_KIND_BIT = tuple(1 << LAYER_KIND[p] for p in range(NUM_LAYERS))
+LAYER_VP = tuple(KIND_VP[LAYER_KIND[p]] for p in range(NUM_LAYERS))
+LAYER_MONSTER = tuple(int(IS_MONSTER[LAYER_KIND[p]]) for p in range(NUM_LAYERS))
+LAYER_INN = tuple(int(LAYER_KIND[p] in INNS) for p in range(NUM_LAYERS))
+LAYER_MINUS_TWO = tuple(int(KIND_VP[LAYER_KIND[p]] == LIFE_OF_PARTY_FROM) for p in range(NUM_LAYERS))
+LAYER_CASTLE = tuple(LAYER_COLOUR[p] if IS_CASTLE[LAYER_KIND[p]] else -1 for p in range(NUM_LAYERS))
+DRAGON_BITS = 1 << DRAGON | 1 << FOREST_DRAGON
+FROST_BIT, WOLF_BIT, TREANT_BIT = 1 << FROST_GIANT, 1 << BIG_BAD_WOLF, 1 << TREANT
+
+
 def _region(top: list[int], cells: tuple[int, ...]) -> Region:
-    kinds = [LAYER_KIND[top[c]] for c in cells]
-    castles = tuple(sorted(LAYER_COLOUR[top[c]] for c, k in zip(cells, kinds) if IS_CASTLE[k]))
-    vps = [KIND_VP[k] for k in kinds]
-    return Region(cells, DRAGON in kinds or FOREST_DRAGON in kinds, FROST_GIANT in kinds, castles, sum(vps),
-                  sum(IS_MONSTER[k] for k in kinds), BIG_BAD_WOLF in kinds, TREANT in kinds,
-                  sum(k in INNS for k in kinds), vps.count(LIFE_OF_PARTY_FROM))
+    mask = vp = monsters = inns = minus_two = 0
+    castles = []
+    for c in cells:
+        t = top[c]
+        mask |= LAYER_KIND_BIT[t]
+        vp += LAYER_VP[t]
+        monsters += LAYER_MONSTER[t]
+        inns += LAYER_INN[t]
+        minus_two += LAYER_MINUS_TWO[t]
+        if LAYER_CASTLE[t] >= 0:
+            castles.append(LAYER_CASTLE[t])
+    castles.sort()
+    return Region(cells, bool(mask & DRAGON_BITS), bool(mask & FROST_BIT), tuple(castles), vp, monsters,
+                  bool(mask & WOLF_BIT), bool(mask & TREANT_BIT), inns, minus_two)
 
 
 def frontier_cells(top: list[int], occupied: tuple[int, ...] | None = None) -> tuple[int, ...]:

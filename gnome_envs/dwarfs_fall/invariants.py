@@ -213,7 +213,7 @@ def _caches(state) -> list[str]:
     for index, cached in enumerate(state._private):
         if cached is not None and cached[0] == versions:
             observer, p = divmod(index, n)
-            if cached[1] != private_features(state, observer, p):
+            if not np.array_equal(cached[1], np.array(private_features(state, observer, p), dtype=np.float32)):
                 out.append(f"stale private features of seat {p} seen by seat {observer}")
     entry = state._table
     if entry is not None and cached_table(state) is entry[1] and not np.array_equal(entry[1], table_features(state)):

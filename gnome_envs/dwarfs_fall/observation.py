@@ -9,7 +9,11 @@ and victim only). For another seat's gems and ogre cards the observer sees what 
 sure (``hands.Hands`` bounds) and how many of that seat's cards it cannot name.
 
 Seats are relative: block ``r`` describes the seat ``r`` places clockwise from the observer.
-All values lie in [0, 1]. ``n`` is the number of players.
+All values lie in [0, 1], and no amount reaches 1.0: a count with a known maximum is divided by
+a ceiling above it (``/ (max + 1)``, written ``/ 21`` below for a pile of 20); an open-ended
+count ``x`` is ``x / (x + k)`` (written ``~k``); a signed amount ``v`` is
+``0.5 + v / (2 (|v| + k))`` (written ``+-k``). ``n`` is the number of players. Every segment is
+written inside its own bounds.
 
 =================  ====================  =======================================================
 segment            size                  content
@@ -18,35 +22,43 @@ decision           15                    one-hot kind of the pending decision
 decider            n                     relative seat deciding now
 turn_player        n                     relative seat whose turn it is
 card_kind          9                     kind of the kingdom card being placed
-selected_cell      64                    cell chosen earlier in this decision (ogre, dig)
-selected_seat      n                     seat chosen earlier (Brute, Panic)
-actions            3                     actions used / 4, actions left / 4, four actions this turn
-progress           3                     round / 40, end triggered, mat empty
-gem_piles          4                     cards left per gem pile / pile size
-ogre_cards         1 + 5                 deck size / 25; discard pile per kind / copies
+selected_cell      64                    cell chosen earlier in this decision (ogre, dig), or the
+                                         card an ogre card a Troll King may deny targets
+selected_seat      n                     seat chosen earlier (Brute, Panic), or the seat an ogre
+                                         card a Troll King may deny names
+actions            3                     actions used ~4, actions left ~4, four actions this turn
+progress           5                     round / 61 (the round limit is 60), end triggered, mat
+                                         empty, idle rounds in a row / 3 and whether this round
+                                         is busy so far (R10.4)
+gem_piles          4                     cards left per gem pile / (pile size + 1)
+ogre_cards         1 + 5                 deck size / 26; discard pile per kind / (copies + 1)
 trading_row        3 x 14                face-up trading goal per slot (one-hot)
-trading_deck       1 + 14                deck size / 11; goals still in the deck
+trading_deck       1 + 14                deck size / 12; goals still in the deck
 own_secret         7                     the observer's secret goal
-players            n x 39                per seat: kingdom cards in hand 9, gems known 4 (/9), gems
-                                         unknown (/9), ogres known 5 (/5), ogres unknown (/5), hand
-                                         size / 15, pile / 7, on the mat / 7, monsters / 4, trading
-                                         goals / 3, trading VP / 30, revealed secret 7, goals / 3,
-                                         castle in play, four actions, kingdom cards / 36, kingdom
-                                         VP (+10) / 40, public VP / 60 (40 wide with Troll's
-                                         Bridge: the Troll King is a sixth ogre kind)
-board              64 x (21 + 3n)        per cell: kind 9, top card's seat n, walls N E S W, walls
-                                         of the card beneath 4, stack height / 4, dwarfs per seat
-                                         (/5) n, free spots / 5, in the kingdom of seat n, dragon in
-                                         its region, frost giant in its region
+players            n x 53                per seat: kingdom cards in hand 9, gems known 4 (/ pile
+                                         + 1), gems unknown ~9, ogres known 5 (/ copies + 1), ogres
+                                         unknown ~5, hand size ~9, pile / 8, on the mat / 8,
+                                         monsters ~4, trading goals ~3, trading VP ~30, revealed
+                                         secret 7, goals ~3, castle in play, four actions, kingdom
+                                         cards / 65, kingdom VP +-10, public VP +-30, trading goals
+                                         won 14 (one flag per goal; 54 wide with Troll's Bridge:
+                                         the Troll King is a sixth ogre kind)
+board              64 x (17 + 8n)        per cell: kind 9, top card's seat n, walls N E S W, stack
+                                         height / 5, dwarfs per seat (/6) n, free spots / 6, in the
+                                         kingdom of seat n, dragon in its region, frost giant in
+                                         its region; the cards below the top (public: played and
+                                         dug in the open): per seat whose card lies there its depth
+                                         below the top / 5 n, and its walls N, E, S, W 4 x n
 royal              153 + 2n              Royal Decrees only: scenario 7, decrees 13, the axe (Hard
-                                         Workers) n, night, Hired Hands actions / 4, cards a dwarf
+                                         Workers) n, night, Hired Hands actions ~4, cards a dwarf
                                          from the pile went to this turn 64, monster played from
                                          hand this turn n, battle memorials 64, store slot of a
                                          trade-in 3 (after the troll segment when both are in play)
-troll              106                   Troll's Bridge only: troll's card 64, mood 4, toll step / 3,
-                                         steps left / 3, the next three moods where known 3 x 4,
-                                         toll paid this turn, roaming deck / 16, roaming cards used
-                                         16, the ogre card offered for denial 6
+troll              100 + kinds           Troll's Bridge only: troll's card 64, mood 4, toll step / 4,
+                                         steps left / 4, the next three moods where known 3 x 4,
+                                         toll paid this turn, roaming deck / 17, roaming cards used
+                                         16, the ogre card offered for denial (one per ogre kind:
+                                         6, or 7 with The Empires)
 =================  ====================  =======================================================
 
 With Troll's Bridge the decision segment has 17 kinds (``troll_dest``, ``troll_deny``), the ogre
@@ -54,18 +66,18 @@ segment 1 + 6 and the lake shows on the board as a card with no kind and no colo
 
 With The Empires (``observation_layout``, ``observation_empires``): decision 30 kinds, ogre
 cards 1 + 7, trading row 3 x 20 and deck 1 + 20 (the dragon eggs), own secret 11, players
-n x 45 (7 ogre kinds, 11 secret goals; pile and mat counts / 8), board 64 x (33 + 3n): kind 13
-(the ogres' castle, forest dragon, big bad wolf, treant after the nine), stack height / 7, and
-after the dragon columns a wolf and a treant in the region and the class meeples on the card per
-class (/ 5); then the segment
+n x 65 (7 ogre kinds, 11 secret goals, 20 trading goals won; pile and mat counts / 9), board
+64 x (29 + 8n): kind 13 (the ogres' castle, forest dragon, big bad wolf, treant after the nine),
+stack height and depths / 8, and after the dragon columns a wolf and a treant in the region and
+the class meeples on the card per class (/ 6); then the segment
 
 =================  ====================  =======================================================
-empires            30n + 80              per seat (relative): race 4, meeples / 8, pouches / 20,
+empires            30n + 80              per seat (relative): race 4, meeples / 9, pouches / 21,
                                          per class (alchemist ... dragon) not owned / in the pile
-                                         / on the mat and (cell + 1) / 64; then race power used
-                                         this turn, boxed monsters / 8, MEEPLE_TYPE context
+                                         / on the mat and (cell + 1) / 65; then race power used
+                                         this turn, boxed monsters ~8, MEEPLE_TYPE context
                                          (placing, moving, destination 64, meeples offered 7),
-                                         POWER_GEM budget / 4, ALCHEMY_TAKE gem given 4
+                                         POWER_GEM budget / 5, ALCHEMY_TAKE gem given 4
 =================  ====================  =======================================================
 
 A seat's colour column is the seat playing that colour (colours follow ``races``).
@@ -78,9 +90,11 @@ import numpy as np
 from gnome_envs.dwarfs_fall.components import (
     BASE_ACTIONS,
     CASTLE_EXTRA_ACTIONS,
+    DWARFS_PER_COLOUR,
     GEM_PILE,
     GOALS_TO_END,
     HAND_LIMIT,
+    IDLE_ROUNDS_TO_END,
     LAYER_COLOUR,
     LAYER_KIND,
     LAYER_WALLS,
@@ -92,6 +106,7 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_LAYERS,
     NUM_OGRES,
     NUM_SIDES,
+    ROUND_LIMIT,
     SECRET_VP,
     SPOTS,
     TRADING_GOALS,
@@ -103,18 +118,34 @@ from gnome_envs.dwarfs_fall.observation_empires import (
     refresh_cell_classes,
 )
 from gnome_envs.dwarfs_fall.observation_layout import (
+    PROGRESS_FEATURES,
     state_extra,
 )
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 
 MAX_ACTIONS = BASE_ACTIONS + CASTLE_EXTRA_ACTIONS
-ROUND_SCALE = 40.0
-MAX_MONSTERS = 4
-MAX_TRADING_VP = 30.0
-MAX_HAND = 15.0
-KINGDOM_VP_SHIFT, KINGDOM_VP_SCALE = 10.0, 40.0
-PUBLIC_VP_SCALE = 60.0
-OGRE_SCALE = 5.0
+# Amounts are scaled so that none reaches the Box bound 1.0: a count with a known maximum is
+# divided by a ceiling above it (maximum + 1); an open-ended count x becomes x / (x + k), and a
+# signed one v becomes 0.5 + v / (2 (|v| + k)), with k a typical value.
+ROUND_CEILING = float(ROUND_LIMIT + 1)  # the round limit (R10.5) ends every game by then
+IDLE_CEILING = float(IDLE_ROUNDS_TO_END + 1)
+MONSTERS_K = 4.0  # defeated monsters
+TRADING_VP_K = 30.0
+HAND_K = float(HAND_LIMIT)  # cards in hand, gems or ogre cards nobody can name
+KINGDOM_VP_K = 10.0
+PUBLIC_VP_K = 30.0
+OGRE_K = 5.0  # ogre cards nobody can name
+BONUS_K = float(MAX_ACTIONS)  # actions used or left (Hired Hands adds actions without a cap)
+
+
+def squash(x: float, k: float) -> float:
+    """``x / (x + k)`` for an open-ended count ``x >= 0`` (0 at 0, below 1 for every ``x``)."""
+    return x / (x + k)
+
+
+def signed_squash(v: float, k: float) -> float:
+    """``0.5 + v / (2 (|v| + k))``: a signed amount in (0, 1), 0.5 at 0."""
+    return 0.5 + v / (2.0 * (abs(v) + k))
 # decisions whose data starts with a cell / carries a seat as their second item
 CELL_CONTEXT = frozenset(int(k) for k in (DecisionKind.BRUTE_SEAT, DecisionKind.BRUTE_OWN,
                                           DecisionKind.PANIC_SEAT, DecisionKind.PANIC_DEST,
@@ -160,7 +191,7 @@ def layer_rows(game) -> np.ndarray:
 
 
 LAYER_FREE = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
-SPOT_SCALE = 1.0 / MAX_SPOTS
+SPOT_SCALE = 1.0 / (MAX_SPOTS + 1)  # dwarfs and free spots on a card (at most MAX_SPOTS)
 
 
 def board_features(state) -> np.ndarray:
@@ -178,9 +209,9 @@ def board_features(state) -> np.ndarray:
     board[occupied] = layer_rows(state.game)[tops]
     heights = [len(stacks[c]) for c in occupied]
     board[occupied, cols.height] = np.array(heights, dtype=np.float32) / layout.stack_scale
-    beneath = [c for c, h in zip(occupied, heights) if h > 1]
-    if beneath:
-        board[beneath, cols.under:cols.under + NUM_SIDES] = WALL_BITS[[LAYER_WALLS[stacks[c][-2]] for c in beneath]]
+    for c, h in zip(occupied, heights):
+        if h > 1:
+            _stack_below(state.game, board[c], cols, stacks[c], layout.stack_scale)
     dwarfs = np.array(state.dwarfs, dtype=np.float32).reshape(NUM_CELLS, n)
     board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
     board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
@@ -198,6 +229,21 @@ def board_features(state) -> np.ndarray:
     return board
 
 
+def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: float) -> None:
+    """The cards below the top of a stack (all public: they were played and dug in the open):
+    per seat whose card lies there, its depth below the top and its walls."""
+    n = game.num_players
+    colour_seat = game.colour_seat
+    for depth in range(1, len(stack)):
+        packed = stack[-1 - depth]
+        seat = colour_seat[LAYER_COLOUR[packed]]
+        row[cols.depth + seat] = depth / scale
+        walls = LAYER_WALLS[packed]
+        for side in range(NUM_SIDES):
+            if walls >> side & 1:
+                row[cols.below + side * n + seat] = 1.0
+
+
 def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
     """Rewrite the dwarf and free-spot columns of ``cell`` (after dwarfs came or went)."""
     n = state.game.num_players
@@ -206,7 +252,7 @@ def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
     row = board[cell]
     row[cols.dwarfs:cols.dwarfs + n] = [d * SPOT_SCALE for d in state.dwarfs[base:base + n]]
     top = state.top[cell]
-    row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) / MAX_SPOTS if top >= 0 else 0.0
+    row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
         refresh_cell_classes(state, row, cols, cell)
 
@@ -223,6 +269,7 @@ def cached_board(state) -> np.ndarray:
 PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts (core)
 GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
 PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1, NUM_OGRES + 2)}
+GEM_CEILING = tuple(1.0 / (pile + 1) for pile in GEM_PILE)  # gems of a type in one hand: at most its pile
 
 
 def public_features(state, p: int) -> np.ndarray:
@@ -239,15 +286,17 @@ def public_features(state, p: int) -> np.ndarray:
     kingdom = state.kingdom(p)
     kingdom_vp = state.kingdom_vp(p)
     public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp  # (clean shot, classes: empires segment)
+    won = [0.0] * layout.num_goals
+    for goal in state.trading_won[p]:
+        won[goal] = 1.0
     values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS[state.game.num_ogres] + [
-        min(state.hand_size(p) / MAX_HAND, 1.0), state.pile[p] / layout.meeple_scale,
-        state.on_board(p) / layout.meeple_scale, min(monsters / MAX_MONSTERS, 1.0),
-        min(len(state.trading_won[p]) / GOALS_TO_END, 1.0), min(trading_vp / MAX_TRADING_VP, 1.0),
-        *secret, min(state.goals(p) / GOALS_TO_END, 1.0), float(kingdom is not None),
+        squash(state.hand_size(p), HAND_K), 0.0, 0.0, squash(monsters, MONSTERS_K),  # pile, on the mat: observe
+        squash(len(state.trading_won[p]), GOALS_TO_END), squash(trading_vp, TRADING_VP_K),
+        *secret, squash(state.goals(p), GOALS_TO_END), float(kingdom is not None),
         float(state.action_limit(p) == MAX_ACTIONS),
-        min((len(kingdom.cells) if kingdom is not None else 0) / layout.kingdom_scale, 1.0),
-        min(max((kingdom_vp + KINGDOM_VP_SHIFT) / KINGDOM_VP_SCALE, 0.0), 1.0),
-        min(max(public_vp / PUBLIC_VP_SCALE, 0.0), 1.0),
+        (len(kingdom.cells) if kingdom is not None else 0) / layout.kingdom_scale,
+        signed_squash(kingdom_vp, KINGDOM_VP_K), signed_squash(public_vp, PUBLIC_VP_K),
+        *won,
     ]
     return np.array(values, dtype=np.float32)
 
@@ -262,13 +311,13 @@ def cached_public(state, p: int) -> np.ndarray:
     return entry[2]
 
 
-def cached_private(state, observer: int, p: int) -> list[float]:
-    """``private_features``, recomputed only after a gem or ogre card changed hands."""
+def cached_private(state, observer: int, p: int) -> np.ndarray:
+    """``private_features`` as a vector, recomputed only after a gem or ogre card changed hands."""
     index = observer * state.game.num_players + p
     entry = state._private[index]
     versions = (state.gems.version, state.ogres.version)
     if entry is None or entry[0] != versions:
-        entry = state._private[index] = (versions, private_features(state, observer, p))
+        entry = state._private[index] = (versions, np.array(private_features(state, observer, p), dtype=np.float32))
     return entry[1]
 
 
@@ -278,49 +327,75 @@ def private_features(state, observer: int, p: int) -> list[float]:
     ogres = state.ogres.bounds(observer, p)
     gem_unknown = state.gems.sizes[p] - sum(gems)
     ogre_unknown = state.ogres.sizes[p] - sum(ogres)
-    return ([min(g / HAND_LIMIT, 1.0) for g in gems] + [min(gem_unknown / HAND_LIMIT, 1.0)]
-            + [min(o / OGRE_SCALE, 1.0) for o in ogres] + [min(ogre_unknown / OGRE_SCALE, 1.0)])
+    return ([g * c for g, c in zip(gems, GEM_CEILING)] + [squash(gem_unknown, HAND_K)]
+            + [o / (copies + 1) for o, copies in zip(ogres, state.game.ogre_counts)]
+            + [squash(ogre_unknown, OGRE_K)])
 
 
 def player_features(state, observer: int, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` as ``observer`` sees them (see the module table)."""
+    layout = state.game.obs_layout
     row = cached_public(state, p).copy()
-    row[state.game.obs_layout.private] = private_features(state, observer, p)
+    row[layout.private] = private_features(state, observer, p)
+    pile_at = layout.private.stop + 1
+    row[pile_at:pile_at + 2] = state.pile[p] / layout.meeple_scale, state.on_board(p) / layout.meeple_scale
     return row
 
 
 # ---------------------------------------------------------------------------- the vector
-def observe(state, seat: int) -> np.ndarray:
-    """Observation vector of ``seat``."""
+TABLE_SEGMENTS = ("progress", "gem_piles", "ogre_cards", "trading_row", "trading_deck")
+
+
+def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """Observation vector of ``seat``, written segment by segment into ``out`` (zeros of the
+    layout's size) or a new vector."""
     n = state.game.num_players
     layout = state.game.obs_layout
     at = layout.at
     width = layout.player_features
-    obs = np.zeros(layout.size, dtype=np.float32)
+    obs = np.zeros(layout.size, dtype=np.float32) if out is None else out
     ones: list[int] = []
     _decision(state, seat, obs, at, ones)
-    obs[at["progress"]:at["own_secret"]] = cached_table(state)
+    table = cached_table(state)
+    start = at["progress"]
+    if at["own_secret"] - start == table.size:  # the five table segments lie side by side
+        obs[start:start + table.size] = table
+    else:
+        lo = 0
+        for name in TABLE_SEGMENTS:
+            hi = lo + layout.sizes[name]
+            obs[at[name]:at[name] + hi - lo] = table[lo:hi]
+            lo = hi
     ones.append(at["own_secret"] + state.secret[seat])
     start = at["players"]
     rows = obs[start:start + n * width].reshape(n, width)
     private = layout.private
     gem_sizes, ogre_sizes = state.gems.sizes, state.ogres.sizes
+    pile_at = private.stop + 1  # the pile and the meeples on the mat change often: not cached
+    scale = layout.meeple_scale
+    pile, meeples = state.pile, state.meeples if layout.empires else None
     for r in range(n):
         p = (seat + r) % n
-        rows[r] = cached_public(state, p)
+        row = rows[r]
+        row[:] = cached_public(state, p)
         if gem_sizes[p] or ogre_sizes[p]:
-            rows[r, private] = cached_private(state, seat, p)
+            row[private] = cached_private(state, seat, p)
+        left = pile[p]
+        row[pile_at:pile_at + 2] = left / scale, ((meeples[p] if meeples else DWARFS_PER_COLOUR) - left) / scale
     board = cached_board(state)
     board_at = at["board"]
-    np.take(board, layout.perms[seat], axis=1, out=obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1))
-    if layout.trolls:
-        from gnome_envs.dwarfs_fall.observation_expansions import troll_features
+    view = obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)
+    if seat:  # seat columns turned to the observer (seat 0's order is the board's own)
+        np.take(board, layout.perms[seat], axis=1, out=view)
+    else:
+        view[:] = board
+    if layout.trolls or layout.royal:
+        from gnome_envs.dwarfs_fall import observation_expansions as expansions
 
-        troll_features(state, obs, at["troll"], ones)
-    if layout.royal:
-        from gnome_envs.dwarfs_fall.observation_expansions import decree_features
-
-        decree_features(state, seat, obs, at["royal"], ones)
+        if layout.trolls:
+            expansions.troll_features(state, obs, at["troll"], ones)
+        if layout.royal:
+            expansions.decree_features(state, seat, obs, at["royal"], ones)
     if layout.empires:
         empire_features(state, seat, obs, at, ones)
     obs[ones] = 1.0
@@ -335,8 +410,8 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
     ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
     limit = state.action_limit(state.turn_player)
     s = at["actions"]
-    obs[s:s + 3] = (min(state.actions_used / MAX_ACTIONS, 1.0),  # Hired Hands can go past four (D8.1)
-                    min(max(limit - state.actions_used, 0) / MAX_ACTIONS, 1.0), float(limit == MAX_ACTIONS))
+    obs[s:s + 3] = (squash(state.actions_used, BONUS_K),  # Hired Hands can go past four (D8.1)
+                    squash(max(limit - state.actions_used, 0), BONUS_K), float(limit == MAX_ACTIONS))
     d = state.pending
     if d is None:
         return
@@ -344,41 +419,51 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
     ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player)]
     if kind == PLACE_CARD:
         ones.append(at["card_kind"] + d.data[0])
+    elif kind == TROLL_DENY:  # the ogre card's target: its card and the seat it names (T6.2)
+        cell, target = d.data[3], d.data[4]
+        if cell >= 0:
+            ones.append(at["selected_cell"] + cell)
+        if target >= 0:
+            ones.append(at["selected_seat"] + _rel(state, seat, target))
     elif kind in CELL_CONTEXT:
         ones.append(at["selected_cell"] + d.data[0])
         if kind in SEAT_CONTEXT:
             ones.append(at["selected_seat"] + _rel(state, seat, d.data[1]))
 
 
-GEM_SCALE = 1.0 / np.array(GEM_PILE, dtype=np.float32)
+GEM_SCALE = 1.0 / (np.array(GEM_PILE, dtype=np.float32) + 1)
 
 
 def table_features(state) -> np.ndarray:
-    """Progress, gem piles, ogre cards and trading goals (the same for every seat)."""
+    """Progress (with the R10.4 stall clock), gem piles, ogre cards and trading goals (the same
+    for every seat), the five table segments one after the other."""
     game = state.game
     k = game.num_ogres
     goals = game.obs_layout.num_goals
-    t = np.zeros(3 + NUM_GEMS + 1 + k + TRADING_ROW * goals + 1 + goals, dtype=np.float32)
-    t[:3] = (min(state.round / ROUND_SCALE, 1.0), float(state.end_triggered), float(state.regions.empty))
-    t[3:3 + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
-    s = 3 + NUM_GEMS
-    t[s] = len(state.ogre_deck) / game.num_ogre_cards
-    counts = np.maximum(np.array(game.ogre_counts, dtype=np.float32), 1.0)  # no Troll Kings without the troll
-    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / counts
+    p = PROGRESS_FEATURES
+    t = np.zeros(p + NUM_GEMS + 1 + k + TRADING_ROW * goals + 1 + goals, dtype=np.float32)
+    t[:p] = (state.round / ROUND_CEILING, float(state.end_triggered), float(state.regions.empty),
+             state.idle_rounds / IDLE_CEILING, float(state.busy_round))
+    t[p:p + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
+    s = p + NUM_GEMS
+    t[s] = len(state.ogre_deck) / (game.num_ogre_cards + 1)
+    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / (np.array(game.ogre_counts) + 1)
     s += 1 + k
     for slot, goal in enumerate(state.trading_row):
         if goal >= 0:
             t[s + slot * goals + goal] = 1
     s += TRADING_ROW * goals
-    t[s] = len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW)
+    t[s] = len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW + 1)
     t[[s + 1 + goal for goal in state.trading_deck]] = 1
     return t
 
 
 def cached_table(state) -> np.ndarray:
     """The table features, recomputed only when what they read changed."""
-    key = (state.round, state.end_triggered, state.regions.empty, tuple(state.gem_pile), len(state.ogre_deck),
-           tuple(state.ogre_discard), tuple(state.trading_row))
+    # the gem piles change only with a hand's gems, the ogre deck and discards only with a hand's
+    # ogre cards (each bumps that family's version); the fuzz tests check the cache (invariants)
+    key = (state.round, state.end_triggered, state.regions.empty, state.idle_rounds, state.busy_round,
+           state.gems.version, state.ogres.version, tuple(state.trading_row))
     entry = state._table
     if entry is None or entry[0] != key:
         entry = state._table = (key, table_features(state))
@@ -393,9 +478,9 @@ def full_state(state) -> np.ndarray:
     extra = np.zeros(state_extra(n, k, layout.num_secrets, layout.num_goals), dtype=np.float32)
     i = 0
     for p in range(n):
-        extra[i:i + NUM_GEMS] = [min(g / HAND_LIMIT, 1.0) for g in state.gems.of(p)]
+        extra[i:i + NUM_GEMS] = [g * c for g, c in zip(state.gems.of(p), GEM_CEILING)]
         i += NUM_GEMS
-        extra[i:i + k] = [min(o / OGRE_SCALE, 1.0) for o in state.ogres.of(p)]
+        extra[i:i + k] = [o / (copies + 1) for o, copies in zip(state.ogres.of(p), state.game.ogre_counts)]
         i += k
         extra[i + state.secret[p]] = 1.0
         i += layout.num_secrets

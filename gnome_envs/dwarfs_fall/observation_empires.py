@@ -23,9 +23,10 @@ from gnome_envs.dwarfs_fall.races import (
     SCALES_BUDGET,
 )
 
-BOXED_SCALE = 8.0
-MAX_MEEPLES = 8.0  # seven, and an extra class meeple
-PIECE_SCALE = 1.0 / MAX_SPOTS  # class pieces of one class on a card (several seats may have one there)
+BOXED_K = 8.0  # boxed monsters (open-ended: x / (x + 8))
+MEEPLE_CEILING = 9.0  # seven, and an extra class meeple
+PIECE_SCALE = 1.0 / (MAX_SPOTS + 1)  # class pieces of one class on a card (several seats may have one there)
+CELL_CEILING = float(NUM_CELLS + 1)
 MEEPLE_TYPE = int(DecisionKind.MEEPLE_TYPE)
 POWER_GEM = int(DecisionKind.POWER_GEM)
 ALCHEMY_TAKE = int(DecisionKind.ALCHEMY_TAKE)
@@ -63,14 +64,14 @@ def _seat_rows(state) -> np.ndarray:
     for p in range(n):
         row = rows[p]
         row[state.game.races[p]] = 1.0
-        row[NUM_RACES] = state.meeples[p] / MAX_MEEPLES
-        row[NUM_RACES + 1] = state.pouches[p] / POUCHES
+        row[NUM_RACES] = state.meeples[p] / MEEPLE_CEILING
+        row[NUM_RACES + 1] = state.pouches[p] / (POUCHES + 1)
         for c in range(NUM_CLASSES):
             where = state.pieces[p * NUM_CLASSES + c]
             col = NUM_RACES + 2 + c * (CLASS_STATES + 1)
             row[col + (0 if where == NOT_OWNED else 1 if where == IN_PILE else 2)] = 1.0
             if where >= 0:
-                row[col + CLASS_STATES] = (where + 1) / NUM_CELLS
+                row[col + CLASS_STATES] = (where + 1) / CELL_CEILING
     state._empire_rows = (list(state.pieces), list(state.pouches), list(state.meeples), rows)
     return rows
 
@@ -86,7 +87,7 @@ def empire_features(state, seat: int, obs: np.ndarray, at: dict[str, int], ones:
     obs[s + split:s + width] = rows[:seat].reshape(-1)
     s += width
     obs[s] = float(state.power_used)
-    obs[s + 1] = min(len(state.boxed) / BOXED_SCALE, 1.0)
+    obs[s + 1] = len(state.boxed) / (len(state.boxed) + BOXED_K)
     s += 2
     d = state.pending
     kind = d.kind if d is not None else -1
@@ -98,7 +99,7 @@ def empire_features(state, seat: int, obs: np.ndarray, at: dict[str, int], ones:
         ones.extend(s + 2 + NUM_CELLS + 1 + t for t in d.data[2])  # -1 (plain) is column 0
     s += 2 + NUM_CELLS + 1 + NUM_CLASSES
     if kind == POWER_GEM:
-        obs[s] = d.data[1] / SCALES_BUDGET
+        obs[s] = d.data[1] / (SCALES_BUDGET + 1)
     s += 1
     if kind == ALCHEMY_TAKE:
         ones.append(s + d.data[0])

@@ -1,7 +1,8 @@
 """Observation segments of the expansions (see the table in ``observation.py``).
 
 ``troll`` (Troll's Bridge): the troll's card, his mood, toll and the moods known to come, the
-used roaming cards, the ogre card offered for denial. ``royal`` (Royal Decrees): scenario and
+used roaming cards, the ogre card offered for denial (its target card and seat go into the
+``selected_cell`` and ``selected_seat`` segments). ``royal`` (Royal Decrees): scenario and
 decrees, the axe, this turn's decree state, the battle memorials, the store slot of a trade-in.
 """
 
@@ -20,12 +21,15 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
 from gnome_envs.dwarfs_fall.observation import (
-    MAX_ACTIONS,
+    BONUS_K,
     STORE_TRADE,
     TROLL_DENY,
     _rel,
+    squash,
 )
 from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
+
+TRACK_CEILING = float(MAX_MOOD_TRACK + 1)  # toll steps on a mood card, and steps left
 
 
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
@@ -40,7 +44,7 @@ def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) 
     ones.append(s + _rel(state, seat, state.first_player))
     s += n
     obs[s] = float(state.night)
-    obs[s + 1] = min(state.bonus_actions / MAX_ACTIONS, 1.0)
+    obs[s + 1] = squash(state.bonus_actions, BONUS_K)
     s += 2
     ones.extend(s + c for c in state.placed_cells)
     s += NUM_CELLS
@@ -62,19 +66,19 @@ def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
     ones.append(s + deck[0])
     s += NUM_MOODS
     track = MOOD_TRACK[deck[0]]
-    obs[s:s + 2] = (state.toll / MAX_MOOD_TRACK, (track - state.toll) / MAX_MOOD_TRACK)
+    obs[s:s + 2] = (state.toll / TRACK_CEILING, (track - state.toll) / TRACK_CEILING)
     s += 2
     first_known = NUM_MOODS + 1 - state.moods_seen  # deck[k] has been on top before for k >= this
     for k in range(max(first_known, 1), NUM_MOODS):
         ones.append(s + (k - 1) * NUM_MOODS + deck[k])
     s += NEXT_MOODS * NUM_MOODS
     obs[s] = float(state.toll_paid)
-    obs[s + 1] = len(state.roaming_deck) / NUM_ROAMING
+    obs[s + 1] = len(state.roaming_deck) / (NUM_ROAMING + 1)
     s += 2
     ones.extend(s + card for card in state.roaming_discard)
     s += NUM_ROAMING
     d = state.pending
-    if d is not None and d.kind == TROLL_DENY:
+    if d is not None and d.kind == TROLL_DENY:  # one column per ogre kind of the game
         ones.append(s + d.data[0])
 
 

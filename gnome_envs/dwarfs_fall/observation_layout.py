@@ -4,12 +4,13 @@ The table of segments is in ``observation.py``. A layout depends on the player c
 expansions in play; each is built once and kept. The Empires widens a few segments (30 decision
 kinds, 20 trading goals with the dragon eggs, 11 secret goals, 7 ogre kinds, 13 card kinds on
 the board) and adds the board columns ``wolf``, ``treant`` and six class-piece counts, and the
-``empires`` segment.
+``empires`` segment. Every segment is written only inside its own bounds (the observation is
+filled segment by segment, ``observation.observe``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -41,7 +42,8 @@ from gnome_envs.dwarfs_fall.pending import (
 )
 from gnome_envs.dwarfs_fall.races import NUM_CLASSES, NUM_RACES
 
-PLAYER_FEATURES = 39  # the core game; one more per extra ogre kind and per extra secret goal
+PLAYER_FEATURES = 39  # the core game without the won goals; one more per extra ogre kind, extra
+# secret goal and trading goal id (one flag per trading goal the seat has won)
 EMPIRE_KINDS = 4  # board kind columns the Empires adds: ogres' castle, forest dragon, wolf, treant
 CLASS_STATES = 3  # per class piece: not owned, in the pile, on the mat
 # per seat in the empires segment: race 4, meeples / 8, pouches / 20, per class (status 3 + cell / 64)
@@ -50,8 +52,15 @@ EMPIRE_SEAT_FEATURES = NUM_RACES + 2 + NUM_CLASSES * (CLASS_STATES + 1)
 # POWER_GEM budget / 4, ALCHEMY_TAKE gem given 4
 EMPIRE_TABLE_FEATURES = 1 + 1 + 2 + NUM_CELLS + 1 + NUM_CLASSES + 1 + NUM_GEMS
 NEXT_MOODS = NUM_MOODS - 1
-TROLL_FEATURES = NUM_CELLS + NUM_MOODS + 2 + NEXT_MOODS * NUM_MOODS + 1 + 1 + NUM_ROAMING + NUM_OGRES + 1
+PROGRESS_FEATURES = 5  # round, end triggered, mat empty, idle rounds (R10.4), this round busy
 TROLL_DECISION_KINDS = int(DecisionKind.TROLL_DENY) + 1
+
+
+def troll_features(num_ogres: int) -> int:
+    """Size of the troll segment: troll's card 64, mood 4, toll and steps left 2, the next moods
+    3 x 4, toll paid, roaming deck, roaming cards used 16, the ogre card offered for denial (one
+    column per ogre kind of the game)."""
+    return NUM_CELLS + NUM_MOODS + 2 + NEXT_MOODS * NUM_MOODS + 1 + 1 + NUM_ROAMING + num_ogres
 
 
 @dataclass(frozen=True)
@@ -62,12 +71,13 @@ class CellColumns:
     kind: int
     colour: int
     walls: int
-    under: int
     height: int
     dwarfs: int
     free: int
     kingdom: int
     dragon: int
+    depth: int  # per seat: how deep its card lies below the top of the stack (0: not below)
+    below: int  # per side N, E, S, W, per seat: a wall on that side of its card below the top
     size: int
     wolf: int = -1  # The Empires: wolf, treant, then six class-piece counts
     classes: int = -1
@@ -77,17 +87,22 @@ class CellColumns:
         """Offsets for ``n`` players (with the Empires' kinds and columns)."""
         colour = NUM_KINDS + EMPIRE_KINDS * empires
         walls = colour + n
-        under = walls + NUM_SIDES
-        height = under + NUM_SIDES
+        height = walls + NUM_SIDES
         dwarfs = height + 1
         free = dwarfs + n
         kingdom = free + 1
         dragon = kingdom + n
-        if not empires:
-            return cls(n, 0, colour, walls, under, height, dwarfs, free, kingdom, dragon, dragon + 2)
-        wolf = dragon + 2
-        return cls(n, 0, colour, walls, under, height, dwarfs, free, kingdom, dragon, wolf + 2 + NUM_CLASSES,
-                   wolf, wolf + 2)
+        wolf = dragon + 2 if empires else -1
+        classes = wolf + 2 if empires else -1
+        depth = classes + NUM_CLASSES if empires else dragon + 2
+        below = depth + n
+        return cls(n, 0, colour, walls, height, dwarfs, free, kingdom, dragon, depth, below,
+                   below + NUM_SIDES * n, wolf, classes)
+
+    def seat_columns(self) -> tuple[int, ...]:
+        """First column of every group of ``n`` per-seat columns (turned to the observer)."""
+        return (self.colour, self.dwarfs, self.kingdom, self.depth) + tuple(
+            self.below + side * self.n for side in range(NUM_SIDES))
 
 
 @dataclass(frozen=True)
@@ -108,15 +123,17 @@ class ObservationLayout:
     empires: bool = False
     num_goals: int = NUM_TRADING_GOALS  # trading goal ids (20 with the dragon eggs)
     num_secrets: int = NUM_SECRETS
-    stack_scale: float = float(CORE_COLOURS)  # stack heights are divided by this
-    kingdom_scale: float = float(CORE_COLOURS * NUM_KINDS)
-    meeple_scale: float = float(DWARFS_PER_COLOUR)
+    # ceilings above the largest reachable value, so that no amount reaches 1.0
+    stack_scale: float = float(CORE_COLOURS + 1)  # stack heights and depths (a card per colour)
+    kingdom_scale: float = float(NUM_CELLS + 1)  # cards in a kingdom
+    meeple_scale: float = float(DWARFS_PER_COLOUR + 1)  # meeples in the pile or on the mat
+    sizes: dict[str, int] = field(default_factory=dict)  # entries per segment
 
 
 def _perm(cols: CellColumns, seat: int) -> np.ndarray:
     n = cols.n
     order = list(range(cols.size))
-    for base in (cols.colour, cols.dwarfs, cols.kingdom):
+    for base in cols.seat_columns():
         for r in range(n):
             order[base + r] = base + (seat + r) % n
     return np.array(order, dtype=np.intp)
@@ -133,7 +150,7 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
     num_ogres = EMPIRE_OGRES if empires else NUM_OGRES + trolls
     num_goals = ALL_TRADING_GOALS if empires else NUM_TRADING_GOALS
     num_secrets = ALL_SECRETS if empires else NUM_SECRETS
-    player_features = PLAYER_FEATURES + (num_ogres - NUM_OGRES) + (num_secrets - NUM_SECRETS)
+    player_features = PLAYER_FEATURES + (num_ogres - NUM_OGRES) + (num_secrets - NUM_SECRETS) + num_goals
     if empires:
         decisions = NUM_DECISION_KINDS
     else:
@@ -142,10 +159,10 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
     for name, size in (
         ("decision", decisions), ("decider", n), ("turn_player", n),
         ("card_kind", NUM_KINDS), ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3),
-        ("progress", 3), ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + num_ogres),
+        ("progress", PROGRESS_FEATURES), ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + num_ogres),
         ("trading_row", TRADING_ROW * num_goals), ("trading_deck", 1 + num_goals),
         ("own_secret", num_secrets), ("players", n * player_features), ("board", NUM_CELLS * cols.size),
-    ) + ((("troll", TROLL_FEATURES),) if trolls else ()) + ((("royal", royal_features(n)),) if royal else ()) + (
+    ) + ((("troll", troll_features(num_ogres)),) if trolls else ()) + ((("royal", royal_features(n)),) if royal else ()) + (
             (("empires", n * EMPIRE_SEAT_FEATURES + EMPIRE_TABLE_FEATURES),) if empires else ()):
         b.add(name, size)
     segments = b.build()
@@ -154,7 +171,8 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
     colours = NUM_COLOURS if empires else CORE_COLOURS
     return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms,
                              num_ogres, player_features, private, trolls, royal, empires, num_goals, num_secrets,
-                             float(colours), float(colours * NUM_KINDS), float(DWARFS_PER_COLOUR + empires))
+                             float(colours + 1), float(NUM_CELLS + 1), float(DWARFS_PER_COLOUR + empires + 1),
+                             {s.name: s.size for s in segments})
 
 
 LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
@@ -179,4 +197,4 @@ def state_extra(n: int, num_ogres: int = NUM_OGRES, num_secrets: int = NUM_SECRE
 
 
 __all__ = ["LAYOUTS", "TROLL_LAYOUTS", "CellColumns", "ObservationLayout", "build_layout", "layout_for",
-           "royal_features", "state_extra"]
+           "royal_features", "state_extra", "troll_features"]

@@ -108,11 +108,11 @@ def describe_action(state, action: int) -> str:
     if f in EMPIRE_FAMILIES or (kind == DecisionKind.POWER_GEM and f == Family.END):
         return _empire_action(state, d, pending)
     if kind == DecisionKind.TROLL_DENY:
-        played = OGRE_NAMES[pending.data[0]]
+        played, target = f"player {pending.data[1]}'s {OGRE_NAMES[pending.data[0]]}", _deny_target(state, pending)
         if f == Family.OGRE and d.arg == Ogre.TROLL_KING:
-            return f"deny player {pending.data[1]}'s {played} with your Troll King"
+            return f"deny {played}{target} with your Troll King"
         if f == Family.END:
-            return f"let player {pending.data[1]}'s {played} happen"
+            return f"let {played} happen{target}"
     if f == Family.END:
         return "end the action phase"
     if f == Family.CARD:
@@ -148,6 +148,15 @@ ABILITY_TEXTS = ("turn a gem into another with the alchemist", "push an enemy me
                  "send an enemy meeple home with the ogre king")
 GEM_VERBS = {DecisionKind.ALCHEMY_GIVE: "turn your", DecisionKind.ALCHEMY_TAKE: "into a",
              DecisionKind.POWER_GEM: "take a", DecisionKind.FROZEN_GEM: "freeze your"}
+
+
+def _deny_target(state, pending) -> str:
+    """`` on <card> against player <seat>``: what the ogre card a Troll King may deny targets."""
+    cell, seat = pending.data[3], pending.data[4]
+    text = f" on {where(state, cell)}" if cell >= 0 else ""
+    if seat >= 0:
+        text += " against you" if seat == pending.player else f" against player {seat}"
+    return text
 
 
 def _slot_name(state, p: int, slot: int) -> str:

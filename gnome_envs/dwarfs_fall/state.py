@@ -350,8 +350,7 @@ class DwarfsFallState(DecisionLoopState):
 
     def place_from_pile(self, p: int, cell: int, piece: int = -1) -> None:
         """A dwarf of seat ``p`` (plain, or the class ``piece``) leaves the pile for ``cell``."""
-        self.pile[p] -= 1
-        self._public[p] = None
+        self.pile[p] -= 1  # (the pile is written into the observation directly, not cached)
         if piece >= 0:
             self.pieces[p * NUM_CLASSES + piece] = cell
         self.add_dwarfs(p, cell, 1)
@@ -363,7 +362,6 @@ class DwarfsFallState(DecisionLoopState):
                 self.pieces[p * NUM_CLASSES + self.pieces_at(p, cell)[0]] = IN_PILE
         self.add_dwarfs(p, cell, -k)
         self.pile[p] += k
-        self._public[p] = None
 
     def move_meeple(self, p: int, src: int, dst: int, piece: int = -1) -> None:
         """One meeple of seat ``p`` goes from ``src`` to ``dst``: the class ``piece`` if given,

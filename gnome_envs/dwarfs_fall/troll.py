@@ -7,7 +7,8 @@ never reshuffled), ``moods_seen``, ``toll`` (the chip's step on the current mood
 
 Decisions: ``TROLL_DEST`` (a CELL: where a paid toll moves the troll, his own card included)
 and ``TROLL_DENY`` (OGRE Troll King to deny an ogre card aimed at the decider, END to let it
-happen). Clause numbers refer to ``seeds/dwarfs_fall.md``.
+happen; its data: the ogre kind, the player, the seats still to ask, the card the ogre card
+targets and the seat it names, -1 for none). Clause numbers refer to ``seeds/dwarfs_fall.md``.
 """
 
 from __future__ import annotations
@@ -147,14 +148,27 @@ def _offset(state: DwarfsFallState, p: int, q: int) -> int:
     return (q - p) % state.game.num_players
 
 
+CELL_TARGETS = frozenset({int(Ogre.AMBUSH), int(Ogre.BRUTE), int(Ogre.PANIC), int(Ogre.WRECKING_BALL)})
+SEAT_AFTER_CELL = frozenset({int(Ogre.BRUTE), int(Ogre.PANIC)})  # the owner of the dwarf it moves
+SEAT_TARGETS = frozenset({int(Ogre.THIEF), int(Ogre.CROWN)})  # the victim
+
+
+def target_of(kind: int, args: tuple[int, ...]) -> tuple[int, int]:
+    """(card, seat) an ogre card with targets ``args`` is aimed at (-1 where it names none)."""
+    cell = args[0] if kind in CELL_TARGETS else -1
+    seat = args[1] if kind in SEAT_AFTER_CELL else args[0] if kind in SEAT_TARGETS else -1
+    return cell, seat
+
+
 def deny_guard(state: DwarfsFallState, p: int, kind: int, victims: list[int], go: tuple) -> bool:
-    """T6.2: if a victim holds a Troll King, queue the card's effect ``go`` and ask that victim."""
+    """T6.2: if a victim holds a Troll King, queue the card's effect ``go`` and ask that victim
+    (who sees the card and the seat it targets, as at the table)."""
     holders = [v for v in sorted(victims, key=lambda v: _offset(state, p, v))
                if state.ogres.count(v, TROLL_KING)]
     if not holders:
         return False
     state.tasks.append(go)
-    offer(state, DecisionKind.TROLL_DENY, holders[0], (kind, p, tuple(holders[1:])))
+    offer(state, DecisionKind.TROLL_DENY, holders[0], (kind, p, tuple(holders[1:])) + target_of(kind, go[3:]))
     return True
 
 
@@ -167,7 +181,7 @@ def _deny(state: DwarfsFallState, d: Decision, action: int) -> None:
     """Deny: the Troll King is discarded and the card does nothing; allow: ask the next victim."""
     from gnome_envs.dwarfs_fall.flow import discard_ogre
 
-    kind, player, rest = d.data
+    kind, player, rest, cell, target = d.data
     if _layout(state).decode(action).family == Family.OGRE:
         discard_ogre(state, d.player, TROLL_KING)
         go = state.tasks.pop()
@@ -176,7 +190,7 @@ def _deny(state: DwarfsFallState, d: Decision, action: int) -> None:
         return
     holders = [v for v in rest if state.ogres.count(v, TROLL_KING)]
     if holders:
-        offer(state, DecisionKind.TROLL_DENY, holders[0], (kind, player, tuple(holders[1:])))
+        offer(state, DecisionKind.TROLL_DENY, holders[0], (kind, player, tuple(holders[1:]), cell, target))
 
 
 def _ogre_go(state: DwarfsFallState, p: int, kind: int, *args: int) -> None:

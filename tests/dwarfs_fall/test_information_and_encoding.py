@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from gnome_envs.dwarfs_fall.actions import LAYOUTS, Decoded
-from gnome_envs.dwarfs_fall.components import NUM_KINDS, Ogre
+from gnome_envs.dwarfs_fall.components import GEM_PILE, NUM_KINDS, NUM_TRADING_GOALS, Gem, Ogre
 from gnome_envs.dwarfs_fall.goals import secret_met
 from gnome_envs.dwarfs_fall.observation_layout import LAYOUTS as OBS_LAYOUTS
 from gnome_envs.dwarfs_fall.observation_layout import PLAYER_FEATURES
@@ -18,8 +18,10 @@ from .helpers import BLUE, RED, Secret, act, build, cell, fresh, layout
 def player_block(state, observer: int, other: int) -> np.ndarray:
     """The players-segment block ``observer`` holds about seat ``other``."""
     n = state.game.num_players
-    start = OBS_LAYOUTS[n].at["players"] + ((other - observer) % n) * PLAYER_FEATURES
-    return state.observation(observer)[start:start + PLAYER_FEATURES]
+    width = OBS_LAYOUTS[n].player_features
+    assert width == PLAYER_FEATURES + NUM_TRADING_GOALS, "one flag per trading goal won"
+    start = OBS_LAYOUTS[n].at["players"] + ((other - observer) % n) * width
+    return state.observation(observer)[start:start + width]
 
 
 def test_r12_1_public_information():
@@ -31,7 +33,7 @@ def test_r12_1_public_information():
     block = player_block(state, RED, BLUE)
     in_hand = [k for k in range(NUM_KINDS) if block[k] == 1.0]
     assert in_hand == state.in_hand_kinds(BLUE) and 2 not in in_hand  # the emerald mine is on the mat
-    assert block[NUM_KINDS] == 2 / 9, "two gold, as red saw them taken"
+    assert block[NUM_KINDS] == np.float32(2 / (GEM_PILE[Gem.GOLD] + 1)), "two gold, as red saw them taken"
 
 
 def test_r12_2_other_secret_goals_are_hidden():
