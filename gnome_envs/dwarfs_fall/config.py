@@ -5,6 +5,11 @@ The expansions of the rulebook slot in as config of this same env: ``expansions`
 (The Empires: ``dwarfs``, ``elves``, ``ogres``, ``crystal_dwarfs``) and ``scenario`` picks a
 Royal Decrees scenario (None draws one). The core game and Troll's Bridge seat 2-4 players;
 The Empires seats up to 7 (four dwarf colours and one of each other race, X1.1).
+
+``high_ho=True`` puts the High Ho royal decree (one action a turn, plus the castle's) in force
+from setup, with or without Royal Decrees: the rulebook suggests it for tables of five or more
+players to cut the wait between turns (D13.2, O75). It is off by default and allowed at any
+player count (Fortune Teller may draw High Ho at any table); it must be True or False.
 """
 
 from __future__ import annotations
@@ -35,13 +40,14 @@ SCENARIO_NAMES = ("fortune_teller", "bloodthirsty", "chaos_control", "siege", "a
 class DwarfsFallConfig:
     """``num_players`` (2-4, up to 7 with The Empires), ``skip_forced``, ``expansions``,
     ``races`` (one per seat; empty means dwarfs, then elves, ogres, crystal dwarfs past four),
-    ``scenario`` (Royal Decrees; None draws one)."""
+    ``scenario`` (Royal Decrees; None draws one), ``high_ho`` (the High Ho decree in force)."""
 
     num_players: int = 2
     skip_forced: bool = True
     expansions: tuple[str, ...] = ()
     races: tuple[str, ...] = ()
     scenario: str | None = None
+    high_ho: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "expansions", _names("expansions", self.expansions))
@@ -54,6 +60,8 @@ class DwarfsFallConfig:
         self._check_players()
         if not isinstance(self.skip_forced, bool):
             raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
+        if not isinstance(self.high_ho, bool):
+            raise ConfigError(f"high_ho must be True or False (the High Ho decree, D13.2), got {self.high_ho!r}")
         self._check_races()
         if self.scenario is not None:
             if not isinstance(self.scenario, str):

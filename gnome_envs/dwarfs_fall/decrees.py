@@ -92,11 +92,13 @@ def setup_decrees(state, scenario: str | None) -> None:
         if not decrees:  # D1.3: Fortune Teller
             decrees = tuple(int(d) for d in sorted(rng.choice(NUM_DECREES, FORTUNE_TELLER_DRAWS, replace=False)))
         state.scenario = SCENARIO_NAMES.index(scenario)
-    else:  # crystal dwarfs without Royal Decrees: Frost Invasion alone (X4.6)
+    else:  # no Royal Decrees: crystal dwarfs' Frost Invasion (X4.6) and the High Ho switch (D13.2) alone
         decrees = ()
         state.scenario = NO_SCENARIO
     if state.game.crystal:  # X4.6: crystal dwarfs always bring Frost Invasion
         decrees = tuple(decrees) + (Decree.DRAGON_KING,)
+    if state.game.config.high_ho:  # D13.2: the switch for big tables
+        decrees = tuple(decrees) + (Decree.HIGH_HO,)
     n = state.game.num_players
     state.decree_mask = decree_mask(decrees)
     state.bonus_actions = 0

@@ -63,7 +63,8 @@ class DwarfsFallGame(Game):
         self.seat_kinds = tuple(tuple(CODE_KIND[code] for code in codes) for codes in self.seat_codes)
         self.crystal = Race.CRYSTAL_DWARFS in self.races
         self.royal_decrees = config.royal  # the scenario machinery (D1)
-        self.royal = config.royal or self.crystal  # decrees in force: crystal dwarfs bring Frost Invasion (X4.6)
+        # decrees in force: crystal dwarfs bring Frost Invasion (X4.6), the switch High Ho (D13.2)
+        self.royal = config.royal or self.crystal or config.high_ho
         self.ogre_counts = _ogre_counts(self.trolls, self.empires)
         self.num_ogres = len(self.ogre_counts)
         self.num_ogre_cards = sum(self.ogre_counts)

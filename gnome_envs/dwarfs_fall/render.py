@@ -245,7 +245,8 @@ def render_text(state, seat: int | None = None) -> str:
         from gnome_envs.dwarfs_fall.decrees import SCENARIO_NAMES, Decree
 
         decrees = ", ".join(d.name.lower() for d in Decree if state.decree(d))
-        lines.append(f"royal decrees ({SCENARIO_NAMES[state.scenario]}): {decrees}; axe: player "
+        scenario = SCENARIO_NAMES[state.scenario] if state.scenario >= 0 else "no scenario"
+        lines.append(f"royal decrees ({scenario}): {decrees}; axe: player "
                      f"{state.first_player}{' (night)' if state.night else ''}")
     if state.game.trolls:
         lines.append(

@@ -1,7 +1,7 @@
 """Rules defects fixed and readings recorded: tasks completable during the resolve phase
 (R7.1, O67), digging in peace (R6.4), the Fortress turn for any reason (D4.2), dwarfs placed this
-turn on a card that left the mat (D9.1), determinization that never hands back the hidden truth,
-the Troll King's deny showing its target (T6.2), the High Ho switch (D13.2)."""
+turn on a card that left the mat (D9.1), determinization that never hands back the hidden truth
+(R12.2, O31), the High Ho switch (D13.2), and the readings O68-O73 the rulebook leaves open."""
 
 from __future__ import annotations
 
@@ -11,16 +11,21 @@ import numpy as np
 import pytest
 
 from gnome_envs.core.errors import ConfigError
-from gnome_envs.dwarfs_fall.components import Mood
+from gnome_envs.dwarfs_fall.components import KIND_VP, Mood
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
 from gnome_envs.dwarfs_fall.goals import secret_met
+from gnome_envs.dwarfs_fall.races import CLASSES, RACE_CLASSES, Race, class_cost
 
 from .helpers import (
     BLUE,
     GREEN,
     RED,
     YELLOW,
+    DecisionKind,
     Family,
+    Gem,
+    Kind,
+    Ogre,
     Secret,
     act,
     build,
@@ -84,12 +89,13 @@ def test_r7_1_a_card_with_dwarfs_for_two_tasks_completes_twice():
     assert decision(state) == "memorial_card" and dwarfs(state, "a1") == ""
 
 
-def _joined(mat: dict, extra: dict[str, str], cells: tuple[str, ...]) -> dict:
-    """``mat`` plus the ``extra`` cards, turned so that ``cells`` lie in one region (walls: O3)."""
+def _joined(mat: dict, extra: dict[str, str], cells: tuple[str, ...], **kwargs) -> dict:
+    """``mat`` plus the ``extra`` cards, turned so that ``cells`` lie in one region (walls: O3;
+    ``kwargs`` build the position, e.g. The Empires' races)."""
     names = list(extra)
     for turns in np.ndindex(*(4,) * len(names)):
         full = {**mat, **{n: f"{extra[n]}/{t}" for n, t in zip(names, turns)}}
-        region = build(full).region_at(cell(cells[0])).cells
+        region = build(full, **kwargs).region_at(cell(cells[0])).cells
         if all(cell(c) in region for c in cells):
             return full
     raise AssertionError(f"no turn of {extra} joins {cells}")
@@ -161,3 +167,103 @@ def test_r12_2_determinization_never_hands_back_the_hidden_truth():
     a, k, b, r = Secret.ARCHITECT, Secret.KING, Secret.BERSERKER, Secret.RESEARCHER
     assert set(deals) == {(a, k, b), (a, k, r), (k, a, b), (k, a, r)}
     assert min(deals.values()) > 40, f"the four deals are equally likely: {deals}"
+
+
+# ---------------------------------------------------------------------------- D13.2 High Ho switch
+def test_d13_2_high_ho_switch_for_big_tables():
+    """``high_ho=True`` puts High Ho in force from setup, with or without Royal Decrees."""
+    from gnome_envs.core.registry import make_game
+
+    for bad in ("yes", 1, None):
+        with pytest.raises(ConfigError, match="high_ho"):
+            make_game("dwarfs_fall_v0", num_players=5, expansions=("empires",), high_ho=bad)
+    game = make_game("dwarfs_fall_v0", num_players=5, expansions=("empires",), high_ho=True)
+    state = game.new_state(3)
+    assert state.decree(Decree.HIGH_HO) and state.action_limit(0) == 1
+    decrees = game.obs_layout.at["royal"] + NUM_SCENARIOS
+    assert state.observation(1)[decrees + Decree.HIGH_HO] == 1.0, "public"
+    assert "high_ho" in state.render_text() and "no scenario" in state.render_text()
+    plain = make_game("dwarfs_fall_v0", num_players=5, expansions=("empires",)).new_state(3)
+    assert not plain.game.royal and plain.action_limit(0) == 3
+    royal = make_game("dwarfs_fall_v0", num_players=2, expansions=ROYAL, scenario="siege", high_ho=True).new_state(0)
+    assert royal.decree(Decree.HIGH_HO) and royal.decree(Decree.FORTRESS), "added to the scenario's decrees"
+    rng = np.random.default_rng(3)
+    steps = 0
+    while not state.is_terminal() and steps < 3000:
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+        state.check_invariants()
+        steps += 1
+        if state.current_player == state.turn_player and state.pending.kind == DecisionKind.ACTION:
+            assert state.actions_used <= state.action_limit(state.turn_player)
+    assert state.is_terminal()
+
+
+# ---------------------------------------------------------------------------- readings (O68-O73)
+def ebuild(mat, races, **kwargs):
+    """An Empires position with one race per seat."""
+    return build(mat, len(races), expansions=("empires",) + kwargs.pop("more", ()), races=races, **kwargs)
+
+
+def test_d10_1_negated_mines_score_nothing_rather_than_less():
+    """O68: under Dragon King the mine in a dragon's kingdom drops out of the score, no more."""
+    mat = _joined({}, {"d4": "Bcas", "e4": "Bgol", "f4": "Rdra"}, ("d4", "e4", "f4"))
+    plain = build(mat)
+    decree = rbuild(mat, decrees=[Decree.DRAGON_KING])
+    mine_vp = KIND_VP[Kind.GOLD_MINE]
+    assert decree.kingdom_vp(BLUE) == plain.kingdom_vp(BLUE) - mine_vp
+
+
+def test_d10_1_a_treant_is_not_a_giant_for_frost_invasion():
+    """O69: a treant in blue's kingdom takes the extra action (X6.4) but leaves its mine's VP."""
+    races = ("dwarfs", "elves")
+    mat = _joined({}, {"d4": "Bcas", "e4": "Bgol", "f4": "Ptre"}, ("d4", "e4", "f4"), expansions=("empires",),
+                  races=races)
+    invasion = ebuild(mat, races, more=ROYAL, scenario="siege", decrees=[Decree.DRAGON_KING])
+    plain = ebuild(mat, races)
+    assert invasion.kingdom(BLUE).treant and invasion.action_limit(BLUE) == 3
+    assert invasion.kingdom_vp(BLUE) == plain.kingdom_vp(BLUE)
+
+
+def test_x4_8_dragons_still_void_crystal_mines_under_frost_invasion():
+    """O70: the frozen soul spares crystal dwarfs' mines from frost giants, not from dragons."""
+    races = ("crystal_dwarfs", "dwarfs")
+    empires = {"expansions": ("empires",), "races": races}
+    with_giant = _joined({}, {"d4": "Kcas", "e4": "Keme", "f4": "Kfro"}, ("d4", "e4", "f4"), **empires)
+    with_dragon = _joined({}, {"d4": "Kcas", "e4": "Keme", "f4": "Bdra"}, ("d4", "e4", "f4"), **empires)
+    giant, dragon = ebuild(with_giant, races), ebuild(with_dragon, races)
+    assert giant.decree(Decree.DRAGON_KING), "crystal dwarfs bring Frost Invasion (X4.6)"
+    mine_vp, monster_vp = KIND_VP[Kind.EMERALD_MINE], KIND_VP[Kind.DRAGON]
+    castle_vp = KIND_VP[Kind.CASTLE]
+    assert giant.kingdom_vp(0) == castle_vp + mine_vp + KIND_VP[Kind.FROST_GIANT]
+    assert dragon.kingdom_vp(0) == castle_vp + monster_vp, "the dragon voids the emerald mine"
+
+
+def test_x5_1_plain_dwarfs_buy_the_dwarf_classes_at_the_regular_cost():
+    """O71: plain dwarfs buy what crystal dwarfs buy, one diamond cheaper (X4.9)."""
+    assert RACE_CLASSES[Race.DWARFS] == RACE_CLASSES[Race.CRYSTAL_DWARFS]
+    for cls in RACE_CLASSES[Race.DWARFS]:
+        plain, crystal = class_cost(Race.DWARFS, cls), class_cost(Race.CRYSTAL_DWARFS, cls)
+        assert plain == CLASSES[cls].cost and crystal[Gem.DIAMOND] == plain[Gem.DIAMOND] + 1
+
+
+def test_x7_1_the_wrecking_ball_digs_with_a_monster_in_the_kingdom():
+    """O72: peace binds a castle's digging, not the Wrecking Ball."""
+    mat = _joined({}, {"e4": "Bgol", "f4": "Rdra"}, ("e4", "f4"))
+    mat["e4"] = "Rgol+" + mat["e4"]
+    state = ebuild(mat, ("dwarfs", "dwarfs"), dwarfs={"e4": "R"}, ogres={BLUE: [0, 0, 0, 0, 0, 0, 1]})
+    assert state.region_at(cell("e4")).monsters == 1
+    before = state.stacks[cell("e4")]
+    act(state, layout(state).ogre(Ogre.WRECKING_BALL), "action")
+    act(state, layout(state).cell(cell("e4")), "wrecking_cell")
+    assert state.stacks[cell("e4")] == (before[-1],) + before[:-1] and state.crowd[cell("e4")] == 0
+
+
+def test_d6_1_a_boxed_monster_no_longer_counts_for_beast_hunters():
+    """O73: elves box a defeated monster with monster scales; the next monster needs one more."""
+    state = ebuild({"a1": "Bdra"}, ("elves", "dwarfs"), more=ROYAL, scenario="siege",
+                   decrees=[Decree.BEAST_HUNTERS], defeated={0: ["Pfdr", "Ptre"]})
+    assert state.required_at(cell("a1"), 0) == 3
+    act(state, layout(state).power(), "action")
+    act(state, layout(state).end(), "power_gem")
+    assert len(state.defeated[0]) == 1 and state.required_at(cell("a1"), 0) == 4
