@@ -41,6 +41,7 @@ from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
+    BERSERKER_MONSTERS,
     CASTLE_SLOT,
     CENTRE_CELLS,
     FOREST_DRAGON,
@@ -49,14 +50,20 @@ from gnome_envs.dwarfs_fall.components import (
     HAND_LIMIT,
     IS_CASTLE,
     IS_MONSTER,
+    KIND_VP,
     LAYER_KIND,
     MINER_FACTOR,
-    MONSTER_VP,
     NEIGHBOUR,
     NUM_CELLS,
     NUM_GEMS,
+    OGRE_IN_DISGUISE_CARDS,
+    RESEARCHER_MONSTERS,
+    RESEARCHER_TRIO,
+    SECRET_VP,
     SPOTS,
     TRADING_GOALS,
+    WARLOCK_DIAMONDS,
+    WIZARD_EMERALDS,
     Gem,
     Job,
     Kind,
@@ -67,6 +74,7 @@ from gnome_envs.dwarfs_fall.components import (
     layer_code,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
+from gnome_envs.dwarfs_fall.empires import monster_vp, task_meeples
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 from gnome_envs.dwarfs_fall.resolve import affordable, can_pay, diggable, trade_ins
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
@@ -80,12 +88,19 @@ DIG_WEIGHT = 0.25  # a dig's kingdom gain counts a quarter (another castle can d
 DIG_CAP = 1.0  # ... and at most this much, so digging never crowds out gems and goals
 FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's actions
 NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
-SECRET_GEM_BONUS = 1.0  # towards its own secret goal
+SECRET_GEM_BONUS = 1.0  # a gem towards its own Miner goal
+SECRET_CHASE = 2.0  # a step towards its own unrevealed secret goal (Wizard, Ogre in Disguise, Berserker, Researcher)
+OGRES_KEPT = 3  # ogre cards it fetches from a tavern otherwise
+HOARD_FROM_MISSING = 2  # an Ogre in Disguise stops playing ogre cards this many short of five
+HOARDED_GEM = {Gem.EMERALD: (Secret.WIZARD, WIZARD_EMERALDS), Gem.DIAMOND: (Secret.WARLOCK, WARLOCK_DIAMONDS)}
+HOARDED_OGRE_DISCARD = -5.0  # a hoarded ogre card goes after spare gems, before reserved ones
+BERSERKER_CHASE = 12.0  # a monster slain towards its own Berserker goal
 STRANGER_PENALTY = 0.8  # opponents' kingdom VP weigh this much against one's own
 RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4, Job.TOLL: 5, Job.MEMORIAL: 6}
 FREED_DWARF_VALUE = 0.5  # Crazy Balloonists: per own dwarf a completed task sends home
 SCARY_OWN_WEIGHT = 2.0  # own dwarfs sent home by a Scary troll count double against it
 DRAGONS = (int(Kind.DRAGON), FOREST_DRAGON)
+NEAR_TIE = 0.05  # actions scoring within this of each other are as good (picked at random)
 EGG_MONSTER_GEMS = 2  # a dragon egg's missing monster weighs like two missing gems
 
 
@@ -97,6 +112,13 @@ def _centre_distance(cell: int) -> float:
 def _chasing(state: DwarfsFallState, seat: int, goal: int) -> bool:
     """Whether ``seat`` holds secret goal ``goal`` and has not revealed it yet."""
     return state.secret[seat] == goal and not state.secret_revealed[seat]
+
+
+def _end_near(state: DwarfsFallState, seat: int) -> bool:
+    """Whether the game ends soon: the end is triggered, or one more goal would trigger it for
+    ``seat`` or an opponent."""
+    last = state.game.goals_to_end - 1
+    return state.end_triggered or any(state.goals(p) >= last for p in range(state.game.num_players))
 
 
 def _opponents(state: DwarfsFallState, seat: int) -> list[int]:
@@ -154,20 +176,25 @@ def _gem_value(state: DwarfsFallState, seat: int, gem: int, amount: int) -> floa
     """VP the gems add (a full hand gives up its cheapest gem) plus a bonus when a goal needs them."""
     needed = _needed_gems(state, seat)[gem]
     bonus = NEEDED_GEM_BONUS * min(needed, amount)
-    if _chasing(state, seat, Secret.WIZARD) and gem == Gem.EMERALD:
-        bonus += SECRET_GEM_BONUS
+    if gem in HOARDED_GEM and _chasing(state, seat, HOARDED_GEM[gem][0]):  # Wizard, Warlock
+        bonus += SECRET_CHASE
     if _chasing(state, seat, Secret.MINER) and not state.gems.count(seat, gem):
         bonus += SECRET_GEM_BONUS
     if state.hand_size(seat) + amount > HAND_LIMIT and not needed and not state.ogres.size(seat):
         # a full hand discards its cheapest gem the target goal does not use (_discard_score):
         # nothing is gained when that is the new gem itself
-        goal = _target_goal(state, seat)
-        reserved = TRADING_GOALS[goal].cost if goal >= 0 else (0,) * NUM_GEMS
-        spare = [GEM_VP[g] for g in range(NUM_GEMS) if state.gems.count(seat, g) > reserved[g]]
+        spare = [GEM_VP[g] for g in _spare_gems(state, seat)]
         if not spare or min(spare) >= GEM_VP[gem]:
             return 0.0
         return (GEM_VP[gem] - min(spare)) * amount + bonus
     return GEM_VP[gem] * amount + bonus
+
+
+def _spare_gems(state: DwarfsFallState, seat: int) -> list[int]:
+    """Gem types ``seat`` holds more of than its target trading goal uses."""
+    goal = _target_goal(state, seat)
+    reserved = TRADING_GOALS[goal].cost if goal >= 0 else (0,) * NUM_GEMS
+    return [g for g in range(NUM_GEMS) if state.gems.count(seat, g) > reserved[g]]
 
 
 def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
@@ -184,9 +211,12 @@ def task_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     if info.job == Job.TRADE:
         return float(_best_goal_vp(state, seat))
     if info.job == Job.OGRE:
-        wanted = 5 if _chasing(state, seat, Secret.OGRE_IN_DISGUISE) else 3
+        if _chasing(state, seat, Secret.OGRE_IN_DISGUISE):  # spare gems make room for ogre cards
+            hoard = state.ogres.size(seat) < OGRE_IN_DISGUISE_CARDS
+            room = state.hand_size(seat) < HAND_LIMIT or _spare_gems(state, seat)
+            return TAVERN_VALUE + SECRET_CHASE if hoard and room else 0.0
         room = state.hand_size(seat) < HAND_LIMIT
-        return TAVERN_VALUE if room and state.ogres.size(seat) < wanted else 0.0
+        return TAVERN_VALUE if room and state.ogres.size(seat) < OGRES_KEPT else 0.0
     if info.job == Job.DIG:
         return _dig_value(state, seat, cell)
     if info.job == Job.MEMORIAL:
@@ -216,11 +246,13 @@ def troll_dest_value(state: DwarfsFallState, seat: int, cell: int) -> float:
 
 
 def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
-    """3 VP, 2 more out of its own kingdom, and the mines a dragon frees for gems it needs."""
+    """The monster's VP (4 for elves), the kingdom VP it costs at home, and the mines a dragon
+    frees for gems it needs."""
     own = state.kingdom(seat)
-    value = MONSTER_VP + (2.0 if own is not None and cell in own.cells else 0.0)
-    if _chasing(state, seat, Secret.BERSERKER):
-        value += SECRET_GEM_BONUS
+    home = -KIND_VP[state.kind_at(cell)] if own is not None and cell in own.cells else 0.0
+    value = monster_vp(state, seat) + home
+    if _chasing(state, seat, Secret.BERSERKER):  # the second monster reveals it: worth more
+        value += BERSERKER_CHASE * (1 + len(state.defeated[seat])) / BERSERKER_MONSTERS
     if state.kind_at(cell) in DRAGONS:
         needed = _needed_gems(state, seat)
         freed = {ALL_KINDS[state.kind_at(c)].gem for c in state.region_at(cell).cells
@@ -232,8 +264,13 @@ def _slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
 def _blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
     """Whether foreign dwarfs leave too little room for ``seat`` to complete the task."""
     kind = state.kind_at(cell)
-    need = state.required_at(cell, seat) - state.dwarfs_of(seat, cell)
+    need = state.required_at(cell, seat) - _counted(state, seat, cell)
     return SPOTS[kind] - state.crowd[cell] < need
+
+
+def _counted(state: DwarfsFallState, seat: int, cell: int) -> int:
+    """Own meeples that count for the task on ``cell`` (accurate elves next to a monster, X3.2)."""
+    return task_meeples(state, cell, seat) if state.game.empires else state.dwarfs_of(seat, cell)
 
 
 class _Memo:
@@ -260,7 +297,7 @@ def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     for cell in range(NUM_CELLS):
         if state.top[cell] < 0 or _blocked(state, seat, cell):
             continue
-        need = state.required_at(cell, seat) - state.dwarfs_of(seat, cell)
+        need = state.required_at(cell, seat) - _counted(state, seat, cell)
         value = task_value(state, seat, cell)
         if balloonists:  # completing a task brings its dwarfs home, which matters when placing is slow
             value += FREED_DWARF_VALUE * state.dwarfs_of(seat, cell)
@@ -269,7 +306,27 @@ def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
         plans[cell] = value / need * (1.0 if need <= left else FOLLOW_UP)
         if balloonists and need > 1:  # one dwarf from the pile per card per turn: a turn per dwarf
             plans[cell] *= FOLLOW_UP ** (need - 1)
+    for cell, value in _research_plans(state, seat).items():
+        plans[cell] = max(plans.get(cell, 0.0), value)
     return _one_per_kind(state, seat, plans) if balloonists else plans
+
+
+def _research_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
+    """An unrevealed Researcher near the end of the game (the dwarfs it strands on monsters then
+    cost little): three own dwarfs on each of the two monsters closest to it."""
+    if not _chasing(state, seat, Secret.RESEARCHER) or not _end_near(state, seat):
+        return {}
+    short = {}
+    for cell in state.regions.monsters:
+        need = max(RESEARCHER_TRIO - state.dwarfs_of(seat, cell), 0)
+        if SPOTS[state.kind_at(cell)] - state.crowd[cell] >= need:
+            short[cell] = need
+    best = sorted(short, key=lambda c: (short[c], c))[:RESEARCHER_MONSTERS]
+    total = sum(short[c] for c in best)
+    if len(best) < RESEARCHER_MONSTERS or not total:
+        return {}
+    value = (SECRET_VP[Secret.RESEARCHER] + SECRET_CHASE) / total
+    return {c: value for c in best if short[c]}
 
 
 def _one_per_kind(state: DwarfsFallState, seat: int, plans: dict[int, float]) -> dict[int, float]:
@@ -287,32 +344,39 @@ def _one_per_kind(state: DwarfsFallState, seat: int, plans: dict[int, float]) ->
 # ---------------------------------------------------------------------------- placing cards
 def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int, rivals: bool = True) -> float:
     """Change of ``seat``'s kingdom VP minus the opponents' (unless not ``rivals``) if ``packed``
-    lands on ``cell``."""
-    top = list(state.top)
+    lands on ``cell``, as the rules score kingdoms (decrees and races included)."""
+    seats = range(state.game.num_players) if rivals else (seat,)
+    before = [state.kingdom_vp(p) for p in seats]
+    castle = seat if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT] else -1
+    after = _kingdom_vps_with(state, cell, packed, castle, seats)
+    return sum((1.0 if p == seat else -STRANGER_PENALTY) * (a - b) for p, a, b in zip(seats, after, before))
+
+
+def _kingdom_vps_with(state: DwarfsFallState, cell: int, packed: int, castle: int, seats) -> list[int]:
+    """Kingdom VP of ``seats`` with ``packed`` lying on ``cell`` (``castle``: the seat whose
+    castle it is, or -1); the state (the agent's own copy) is put back as it was."""
+    top, castles = state.top, state.castle_cell
+    old_top, old_castle = top[cell], castles[castle] if castle >= 0 else -1
     top[cell] = packed
-    after = compute_regions(top)
-    castles = list(state.castle_cell)
-    if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT]:
-        castles[seat] = cell
-
-    def vp(p: int, regions) -> int:
-        c = castles[p]
-        return regions.regions[regions.region_of[c]].vp if c >= 0 else 0
-
-    before = state.regions
-    total = 0.0
-    for p in range(state.game.num_players) if rivals else (seat,):
-        weight = 1.0 if p == seat else -STRANGER_PENALTY
-        total += weight * (vp(p, after) - (vp(p, before) if state.castle_cell[p] >= 0 else 0))
-    return total
+    if castle >= 0:
+        castles[castle] = cell
+    state.layout_changed()
+    try:
+        return [state.kingdom_vp(p) for p in seats]
+    finally:
+        top[cell] = old_top
+        if castle >= 0:
+            castles[castle] = old_castle
+        state.layout_changed()
 
 
 def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -> float:
-    """Kingdom VP change, monsters away from home, a slight pull to the middle."""
+    """Kingdom VP change, monsters away from home (an unrevealed Berserker keeps them as prey),
+    a slight pull to the middle."""
     score = kingdom_delta(state, seat, cell, packed) - 0.01 * _centre_distance(cell)
     kind = LAYER_KIND[packed]
     own = state.kingdom(seat)
-    if IS_MONSTER[kind] and own is not None:
+    if IS_MONSTER[kind] and own is not None and not _chasing(state, seat, Secret.BERSERKER):
         top = list(state.top)
         top[cell] = packed
         after = compute_regions(top)
@@ -375,11 +439,10 @@ def _steps_to(state: DwarfsFallState, start: int) -> dict[int, int]:
 
 
 def _move_score(state: DwarfsFallState, seat: int, src: int, dst: int) -> float:
-    """Worth of stepping a dwarf from ``src`` to ``dst``: the best task it gets closer to."""
-    if state.pile[seat]:
-        return -1.0
+    """Worth of stepping a dwarf from ``src`` to ``dst``: the best task it gets closer to (while
+    dwarfs wait in the pile, only a dwarf idle on a card with no plan of its own moves)."""
     plans = task_plans(state, seat)
-    if not plans:
+    if not plans or state.pile[seat] and (src in plans or state.dwarfs_of(seat, src) >= state.required_at(src, seat)):
         return -1.0
     reach = _steps_to(state, dst)
     gain = max((value * FOLLOW_UP ** reach[cell] for cell, value in plans.items() if cell in reach), default=0.0)
@@ -414,7 +477,7 @@ def ambush_value(state: DwarfsFallState, seat: int, cell: int) -> float:
     if cell in _blocker_cells(state, seat):
         value += 5.0
     if foreign and state.kind_at(cell) in DRAGONS:
-        value += _slay_value(state, seat, cell) - MONSTER_VP
+        value += _slay_value(state, seat, cell) - monster_vp(state, seat)
     if own and _blocked(state, seat, cell):
         value += own
     elif own:
@@ -427,6 +490,19 @@ def _best_ambush(state: DwarfsFallState, seat: int) -> float:
 
 
 def _ogre_score(state: DwarfsFallState, seat: int, kind: int) -> float:
+    score = _ogre_use(state, seat, kind)
+    if _hoarding(state, seat) and kind not in (Ogre.CROWN, Ogre.TROLL_KING):
+        score -= SECRET_CHASE + TAVERN_VALUE  # each card kept is a step towards five
+    return score
+
+
+def _hoarding(state: DwarfsFallState, seat: int) -> bool:
+    """An unrevealed Ogre in Disguise keeps its ogre cards once it is close or the end is near."""
+    close = state.ogres.size(seat) >= OGRE_IN_DISGUISE_CARDS - HOARD_FROM_MISSING
+    return _chasing(state, seat, Secret.OGRE_IN_DISGUISE) and (close or _end_near(state, seat))
+
+
+def _ogre_use(state: DwarfsFallState, seat: int, kind: int) -> float:
     if kind == Ogre.THIEF:
         return 2.0
     if kind == Ogre.CROWN:
@@ -478,11 +554,14 @@ def _seat_score(state: DwarfsFallState, seat: int, offset: int) -> float:
 
 
 def _discard_score(state: DwarfsFallState, seat: int, index: int) -> float:
-    """Ogre cards first, then gems the target goal does not use, cheapest first."""
+    """Ogre cards first (after the spare gems while chasing Ogre in Disguise), then
+    gems the target goal does not use (nor an unrevealed Wizard's emeralds), cheapest first."""
     if index >= NUM_GEMS:
-        return 10.0
+        return HOARDED_OGRE_DISCARD if _chasing(state, seat, Secret.OGRE_IN_DISGUISE) else 10.0
     goal = _target_goal(state, seat)
     reserved = TRADING_GOALS[goal].cost[index] if goal >= 0 else 0
+    if index in HOARDED_GEM and _chasing(state, seat, HOARDED_GEM[index][0]):
+        reserved = HOARDED_GEM[index][1]
     kept = 10.0 if state.gems.count(seat, index) <= reserved else 0.0
     return -GEM_VP[index] - kept
 
@@ -519,7 +598,8 @@ class DwarfsFallScripted:
     needs_state = True
 
     def act(self, state: DwarfsFallState, seat: int, rng: np.random.Generator) -> int:
-        """The highest-scoring legal action (ties: the lowest index)."""
+        """The highest-scoring legal action; actions within NEAR_TIE of each other are picked
+        at random (``rng``), so that self-play games differ."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -529,10 +609,10 @@ class DwarfsFallScripted:
                 return first
         _Memo.state, _Memo.plans = state, {}
         try:
-            scores = [_score(state, seat, a) for a in legal]
+            scores = np.array([_score(state, seat, a) for a in legal])
         finally:
             _Memo.state, _Memo.plans = None, {}
-        return legal[int(np.argmax(scores))]
+        return legal[int(np.argmax(scores + rng.uniform(0.0, NEAR_TIE, len(legal))))]
 
 
 register_scripted(ENV_ID, DwarfsFallScripted)

@@ -176,24 +176,24 @@ class KindInfo:
 
 
 KINDS: tuple[KindInfo, ...] = (
-    KindInfo("castle", 3, 2, Job.DIG, 3),
+    KindInfo("castle", 3, 2, Job.DIG, 2),
     KindInfo("gold mine", 3, 2, Job.MINE, 1, Gem.GOLD, 2),
     KindInfo("emerald mine", 3, 2, Job.MINE, 1, Gem.EMERALD, 1),
-    KindInfo("ruby mine", 4, 3, Job.MINE, 2, Gem.RUBY, 1),
+    KindInfo("ruby mine", 4, 3, Job.MINE, 1, Gem.RUBY, 1),
     KindInfo("diamond mine", 3, 2, Job.MINE, 1, Gem.DIAMOND, 1),
     KindInfo("tavern", 3, 2, Job.OGRE, -1, amount=1),
-    KindInfo("general store", 4, 3, Job.TRADE, 2),
-    KindInfo("dragon", 5, 5, Job.SLAY, -2),
-    KindInfo("frost giant", 5, 5, Job.SLAY, -2),
+    KindInfo("general store", 4, 3, Job.TRADE, 1),
+    KindInfo("dragon", 5, 5, Job.SLAY, -1),
+    KindInfo("frost giant", 5, 5, Job.SLAY, -1),
 )
 # indexed by kind; the lake (Troll's Bridge) is kind index NUM_KINDS, after the nine kinds
 ALL_KINDS: tuple[KindInfo, ...] = KINDS + (
     KindInfo("troll's lake", 3, 1, Job.TOLL, 0),  # kind 9 (Troll's Bridge, O33)
     KindInfo("battle memorial", 2, 1, Job.MEMORIAL, 0),  # kind 10 (Royal Decrees, O43)
     KindInfo("ogres' castle", 4, 3, Job.OGRE, -2, amount=2),  # kind 11 (The Empires, X2.2, O50)
-    KindInfo("forest dragon", 5, 5, Job.SLAY, -2),  # kinds 12-14: the Empires' monsters (X6.1)
-    KindInfo("big bad wolf", 5, 5, Job.SLAY, -2),
-    KindInfo("treant", 5, 5, Job.SLAY, -2),
+    KindInfo("forest dragon", 5, 5, Job.SLAY, -1),  # kinds 12-14: the Empires' monsters (X6.1)
+    KindInfo("big bad wolf", 5, 5, Job.SLAY, -1),
+    KindInfo("treant", 5, 5, Job.SLAY, -1),
 )
 SPOTS = tuple(k.spots for k in ALL_KINDS)
 REQUIRED = tuple(k.required for k in ALL_KINDS)
@@ -202,18 +202,20 @@ MAX_SPOTS = max(SPOTS)
 MAX_ABS_KIND_VP = max(abs(v) for v in KIND_VP)
 
 # Walls of each colour's cards before turning (O3). Patterns: one wall on N; a corner (N, E);
-# a corridor (N, S); none. Each colour has 9 walled sides; the mines differ between colours.
+# a corridor (N, S). Every colour: a corner castle, one mine with one wall and three corridor
+# mines (which mine differs between colours), a one-wall tavern, corridor store and monsters:
+# 16 walled sides each.
 ONE, CORNER, CORRIDOR, OPEN = 0b0001, 0b0011, 0b0101, 0b0000
 WALLS_BY_COLOUR: tuple[tuple[int, ...], ...] = (
     # castle  gold      emerald   ruby      diamond   tavern store dragon giant
-    (CORNER, ONE, OPEN, CORRIDOR, ONE, OPEN, ONE, ONE, ONE),  # blue
-    (CORNER, OPEN, ONE, ONE, CORRIDOR, OPEN, ONE, ONE, ONE),  # red
-    (CORNER, CORRIDOR, ONE, OPEN, ONE, OPEN, ONE, ONE, ONE),  # green
-    (CORNER, ONE, CORRIDOR, ONE, OPEN, OPEN, ONE, ONE, ONE),  # yellow
-    # the Empires' colours (O49): 9 walled sides each, like the dwarf colours
-    (CORNER, OPEN, CORRIDOR, ONE, ONE, ONE, OPEN, ONE, ONE),  # purple (elves)
-    (CORNER, ONE, ONE, OPEN, CORRIDOR, ONE, OPEN, ONE, ONE),  # orange (ogres)
-    (CORNER, CORRIDOR, OPEN, ONE, ONE, OPEN, ONE, ONE, ONE),  # black (crystal dwarfs)
+    (CORNER, CORRIDOR, ONE, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # blue
+    (CORNER, ONE, CORRIDOR, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # red
+    (CORNER, CORRIDOR, CORRIDOR, ONE, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # green
+    (CORNER, CORRIDOR, CORRIDOR, CORRIDOR, ONE, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # yellow
+    # the Empires' colours (O49): the same patterns, 16 walled sides each
+    (CORNER, ONE, CORRIDOR, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # purple (elves)
+    (CORNER, CORRIDOR, CORRIDOR, ONE, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # orange (ogres)
+    (CORNER, CORRIDOR, ONE, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),  # black (crystal dwarfs)
 )
 # the kind of the card in each slot of a colour (X2.1, O48): the dwarf colours hold the nine core
 # kinds; the Empires' colours swap in their own castle or monsters
@@ -364,7 +366,7 @@ class Secret(IntEnum):
 
 NUM_SECRETS = 7  # the core game's
 ALL_SECRETS = len(Secret)
-SECRET_VP = (5, 5, 5, 4, 4, 4, 5, 5, 4, 5, 5)  # O7; the Empires' four in O54
+SECRET_VP = (2, 7, 2, 3, 14, 9, 5, 5, 4, 5, 5)  # O7; the Empires' four in O54
 ZOOKEEPER_MONSTERS = 3
 TOWNSMEN_INNS = 3
 WARLOCK_DIAMONDS = 5

@@ -51,7 +51,7 @@ def test_r6_1_kingdoms_and_shared_kingdoms():
     f4 lies behind red's castle's east wall."""
     state = build({"c4": "Bcas/3", "d4": "Rgol", "e4": "Rcas/1", "f4": "Btav"})
     assert state.kingdom(BLUE).cells == state.kingdom(RED).cells == (cell("c4"), cell("d4"), cell("e4"))
-    assert state.kingdom_vp(BLUE) == state.kingdom_vp(RED) == 3 + 1 + 3
+    assert state.kingdom_vp(BLUE) == state.kingdom_vp(RED) == 2 + 1 + 2  # castles 2, gold mine 1 (O2)
     alone = build({"d4": "Rgol", "e4": "Rcas/1"})
     assert alone.kingdom(BLUE) is None and alone.kingdom_vp(BLUE) == 0 and alone.kingdom_size(BLUE) == 0
 

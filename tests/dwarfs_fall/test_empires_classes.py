@@ -217,12 +217,12 @@ def test_x5_9_owned_class_meeples_score_their_vp():
 
 # ---------------------------------------------------------------------------- X6 empire monsters
 def test_x6_1_empire_monsters_are_monsters():
-    """Five spots, five to defeat, -2 VP, never stacked on, and they stop digging."""
+    """Five spots, five to defeat, -1 VP (O2), never stacked on, and they stop digging."""
     races = ("dwarfs", "elves", "ogres")
     mat = {"d4": "Bcas/3", "e4": "Pfdr", "f4": "Owol", "g4": "Ptre"}
     state = ebuild(mat, races, dwarfs={"e4": "BBBBB", "f4": "PPPP"})
     assert legal_cells(state, Family.DWARF) == {"d4", "f4", "g4"}, "five spots: e4 is full"
-    assert state.kingdom_vp(0) == 3 - 2 * 3, "castle 3 VP, three monsters at -2"
+    assert state.kingdom_vp(0) == 2 - 1 * 3, "castle 2 VP, three monsters at -1"
     four = ebuild(mat, races, dwarfs={"f4": "BBBB"}, phase="resolve")
     assert decision(four) != "resolve_task", "four meeples do not defeat the wolf"
     state = ebuild(mat, races, dwarfs={"e4": "BBBBB"}, phase="resolve")

@@ -27,10 +27,10 @@ def ebuild(mat: dict, races: tuple[str, ...], **kwargs):
 def test_e14_accurate_elves_slay_the_dragon_and_still_mine():
     """Two elves on a dragon, three on a connected mine, two behind the dragon's wall on a tavern:
     the dragon falls, the mine yields its gem, the walled-off elves still get their ogre card."""
-    mat = {"d4": "Bdra/3", "e4": "Beme", "c4": "Btav"}  # the dragon's wall faces west, towards c4
-    state = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "PP", "e4": "PPP", "c4": "PP"}, phase="resolve")
-    assert legal_cells(state) == {"d4", "e4", "c4"}
-    for name in ("d4", "e4", "c4"):
+    mat = {"d4": "Bdra", "e4": "Beme", "d3": "Btav"}  # the dragon's north wall faces the tavern d3
+    state = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "PP", "e4": "PPP", "d3": "PP"}, phase="resolve")
+    assert legal_cells(state) == {"d4", "e4", "d3"}
+    for name in ("d4", "e4", "d3"):
         act(state, layout(state).cell(cell(name)), "resolve_task")
     assert len(state.defeated[0]) == 1 and state.kind_at(cell("d4")) == -1
     assert state.gems.count(0, Gem.EMERALD) == 1 and state.ogres.size(0) == 1

@@ -144,11 +144,11 @@ RACE_CARDS = {  # slot order castle, gold, emerald, ruby, diamond, tavern, store
     "O": ("ocs", "gol", "eme", "rub", "dia", "tav", "sto", "wol", "fro"),
     "K": ("cas", "gol", "eme", "rub", "dia", "tav", "sto", "fro", "tre"),
 }
-CORNER, ONE, CORRIDOR, OPEN = N_ | E_, N_, N_ | S_, 0
+CORNER, ONE, CORRIDOR = N_ | E_, N_, N_ | S_
 RACE_WALLS = {  # O49, same slot order
-    "P": (CORNER, OPEN, CORRIDOR, ONE, ONE, ONE, OPEN, ONE, ONE),
-    "O": (CORNER, ONE, ONE, OPEN, CORRIDOR, ONE, OPEN, ONE, ONE),
-    "K": (CORNER, CORRIDOR, OPEN, ONE, ONE, OPEN, ONE, ONE, ONE),
+    "P": (CORNER, ONE, CORRIDOR, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),
+    "O": (CORNER, CORRIDOR, CORRIDOR, ONE, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),
+    "K": (CORNER, CORRIDOR, ONE, CORRIDOR, CORRIDOR, ONE, CORRIDOR, CORRIDOR, CORRIDOR),
 }
 
 
@@ -173,7 +173,7 @@ def test_x2_2_the_ogres_castle():
     state = ebuild(mat, ("ogres", "dwarfs"), dwarfs={"d4": "OOO"}, phase="resolve")
     assert state.castle_cell[0] == cell("d4") and cell("e4") in state.kingdom(0).cells
     assert state.action_limit(0) == 4, "the extra action"
-    assert state.kingdom_vp(1) == 1, "blue's kingdom: castle +3, the ogres' castle -2"
+    assert state.kingdom_vp(1) == 0, "blue's kingdom: castle +2, the ogres' castle -2"
     assert legal_cells(state) == {"d4"}
     stack = state.stacks[cell("f6")]
     act(state, layout(state).cell(cell("d4")), "resolve_task")
@@ -203,7 +203,7 @@ def test_x3_1_slow_gathering():
 
 def test_x3_2_elf_accuracy_counts_connected_neighbours():
     """Two elves on a dragon, three on a connected mine: the dragon falls, then the mine yields."""
-    mat = {"d4": "Bdra/3", "e4": "Beme", "c4": "Bgol"}  # the dragon's wall faces west (c4)
+    mat = {"d4": "Bdra", "e4": "Beme", "d3": "Bgol"}  # the dragon's north wall faces d3
     state = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "PP", "e4": "PPP"}, phase="resolve")
     assert legal_cells(state) == {"d4", "e4"}
     act(state, layout(state).cell(cell("d4")), "resolve_task")
@@ -211,8 +211,8 @@ def test_x3_2_elf_accuracy_counts_connected_neighbours():
     assert meeples(state, "e4") == "PPP" and state.pile[0] == 4, "only the two on the dragon go home"
     act(state, layout(state).cell(cell("e4")), "resolve_task")
     assert state.gems.count(0, Gem.EMERALD) == 1, "no dragon left in the region: the mine yields"
-    blocked = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "PP", "c4": "PPP"}, phase="resolve")
-    assert legal_cells(blocked) == {"c4"}, "elves behind the wall do not count"
+    blocked = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "PP", "d3": "PPP"}, phase="resolve")
+    assert legal_cells(blocked) == {"d3"}, "elves behind the wall do not count"
     empty = ebuild(mat, ("elves", "dwarfs"), dwarfs={"e4": "PPP"}, phase="resolve")
     assert legal_cells(empty) == {"e4"}, "no elf on the monster"
     dwarves = ebuild(mat, ("elves", "dwarfs"), dwarfs={"d4": "BB", "e4": "BBB"}, phase="resolve", turn_player=1)
@@ -254,11 +254,12 @@ def test_x4_1_ogres_start_with_two_ogre_cards():
 
 
 def test_x4_2_ogres_count_minus_two_cards_as_plus_two():
-    """The ogres' castle and monsters score +2 for ogres (not the tavern), -2 for others."""
-    mat = {"d4": "Oocs/2", "e4": "Owol", "f4": "Otav", "e5": "Bcas/2"}  # one region
+    """The ogres' castle, a -2 card, scores +2 for ogres and -2 for others; a monster (-1, O2)
+    and the tavern (-1) are not -2 cards."""
+    mat = {"d4": "Oocs/2", "e4": "Owol", "f4": "Otav", "g4": "Bcas"}  # one region
     state = ebuild(mat, ("ogres", "dwarfs"))
-    assert state.kingdom_vp(0) == 2 + 2 - 1 + 3 and state.kingdom_vp(1) == -2 - 2 - 1 + 3
-    assert list(state.scores()) == [6, -2]
+    assert state.kingdom_vp(0) == 2 - 1 - 1 + 2 and state.kingdom_vp(1) == -2 - 1 - 1 + 2
+    assert list(state.scores()) == [2, -2]
 
 
 def test_x4_3_thievery():
@@ -355,11 +356,11 @@ def test_x4_5_crystal_dwarfs_never_use_another_castle():
 
 def test_x4_6_crystal_dwarfs_bring_frost_invasion():
     """With crystal dwarfs, D10 is in force with or without Royal Decrees."""
-    mat = {"d4": "Bcas", "d5": "Bgol/2", "c4": "Bfro"}  # blue's kingdom: castle, gold mine, frost giant
+    mat = {"d4": "Bcas", "d5": "Bgol/1", "c4": "Bfro"}  # blue's kingdom: castle, gold mine, frost giant
     plain = ebuild(mat, ("dwarfs", "elves"))
     frosty = ebuild(mat, ("dwarfs", "crystal_dwarfs"))
     assert not plain.decree(Decree.DRAGON_KING) and frosty.decree(Decree.DRAGON_KING)
-    assert plain.kingdom_vp(0) == 3 + 1 - 2 and frosty.kingdom_vp(0) == 3 - 2, "the mine scores nothing"
+    assert plain.kingdom_vp(0) == 2 + 1 - 1 and frosty.kingdom_vp(0) == 2 - 1, "the mine scores nothing"
     siege = fresh(seed=1, num_players=2, expansions=EMP + ("royal_decrees",), scenario="siege",
                   races=("crystal_dwarfs", "dwarfs"))
     assert {d for d in Decree if siege.decree(d)} == {Decree.FORTRESS, Decree.BATTLE_MEMORIAL,
@@ -381,12 +382,12 @@ def test_x4_7_frozen_heart():
 
 def test_x4_8_frozen_soul():
     """Frost giants cost crystal dwarfs neither the extra action nor their mine VP under D10."""
-    mat = {"f6": "Kcas", "e6": "Kfro", "f7": "Keme",  # black kingdom: castle, frost giant, emerald
-           "b2": "Bcas", "a2": "Bfro", "b3": "Beme"}  # the same for blue
+    mat = {"f6": "Kcas", "e6": "Kfro", "f7": "Keme/2",  # black kingdom: castle, frost giant, emerald
+           "b2": "Bcas", "a2": "Bfro", "b3": "Beme/2"}  # the same for blue
     state = ebuild(mat, ("crystal_dwarfs", "dwarfs"))
     assert len(state.kingdom(0).cells) == 3 and len(state.kingdom(1).cells) == 3
     assert state.action_limit(0) == 4 and state.action_limit(1) == 3
-    assert state.kingdom_vp(0) == 3 - 2 + 1 and state.kingdom_vp(1) == 3 - 2
+    assert state.kingdom_vp(0) == 2 - 1 + 1 and state.kingdom_vp(1) == 2 - 1
     mat["h1"] = "Bgol+Kgol"  # a stack to dig
     digging = ebuild(mat, ("crystal_dwarfs", "dwarfs"), dwarfs={"f6": "KK"}, phase="resolve")
     act(digging, layout(digging).cell(cell("f6")), "resolve_task")

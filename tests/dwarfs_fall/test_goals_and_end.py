@@ -25,7 +25,9 @@ from .helpers import (
 )
 
 ROW8 = {"a4": "Bcas/3", "b4": "Rgol", "c4": "Reme", "d4": "Rrub", "e4": "Rsto", "f4": "Rtav",
-        "g4": "Geme", "h4": "Grub"}  # 8 cards, VP 3 + 1 + 1 + 2 + 2 - 1 + 1 + 2 = 11
+        "g4": "Geme", "h4": "Grub"}  # 8 cards, VP 2 + 1 + 1 + 1 + 1 - 1 + 1 + 1 = 7
+KING10 = {"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rgol", "e4": "Reme", "f4": "Beme",
+          "g4": "Brub", "h4": "Rcas/1"}  # two castles (2 each) and six cards of 1 VP: 10 VP
 
 
 def end_turn(state) -> None:
@@ -74,8 +76,7 @@ def test_r9_3_each_secret_goal_condition():
     cases = [
         (Secret.ARCHITECT, {"mat": ROW8}, {"mat": {k: v for k, v in ROW8.items() if k != "h4"}}),
         (Secret.BERSERKER, {"defeated": {BLUE: ("Rdra", "Rfro")}}, {"defeated": {BLUE: ("Rdra",)}}),
-        (Secret.KING, {"mat": {"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1"}},
-         {"mat": {"a4": "Bcas/3", "b4": "Rsto", "c4": "Reme", "d4": "Rcas/1"}}),
+        (Secret.KING, {"mat": KING10}, {"mat": {**KING10, "g4": "Btav"}}),
         (Secret.MINER, {"gems": {BLUE: (1, 1, 1, 1)}}, {"gems": {BLUE: (3, 1, 1, 0)}}),
         (Secret.OGRE_IN_DISGUISE, {"ogres": {BLUE: (1, 1, 1, 1, 1)}}, {"ogres": {BLUE: (4, 0, 0, 0, 0)}}),
         (Secret.RESEARCHER, {"mat": {"d4": "Rdra", "e4": "Rfro"}, "dwarfs": {"d4": "BBB", "e4": "BBBR"}},
@@ -88,7 +89,7 @@ def test_r9_3_each_secret_goal_condition():
         assert secret_met(yes, BLUE, goal) and yes.secret_revealed[BLUE], goal
         no = build(unmet.pop("mat", {}), 3, secrets=secrets, **unmet)
         assert not secret_met(no, BLUE, goal) and not no.secret_revealed[BLUE], goal
-    king = build({"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1"})
+    king = build(KING10)
     assert king.kingdom_vp(BLUE) == 10 and king.kingdom_vp(RED) == 10
 
 
@@ -96,12 +97,12 @@ def test_r9_3_each_secret_goal_condition():
 def test_r10_1_scoring():
     """Goals, the revealed secret, monsters, gems and the kingdom shared with red's castle."""
     state = build(
-        {"a4": "Bcas/3", "b4": "Rsto", "c4": "Rrub", "d4": "Rcas/1", "e4": "Bdra/2"},
+        {**KING10, "e5": "Bdra"},  # the dragon lies behind the walls of the row
         secrets=(Secret.KING, Secret.MINER), trading_won={BLUE: (0, 4)}, defeated={BLUE: ("Rdra",)},
         gems={BLUE: (1, 0, 1, 1), RED: (2, 0, 0, 0)},
     )
     assert state.secret_revealed == [True, False]
-    assert state.score_of(BLUE) == 5 + 9 + 5 + 3 + (1 + 2 + 3) + 10
+    assert state.score_of(BLUE) == 5 + 9 + 2 + 3 + (1 + 2 + 3) + 10
     assert state.score_of(RED) == 2 + 10, "red shares the kingdom's 10 VP"
     assert list(state.scores()) == [state.score_of(BLUE), state.score_of(RED)]
     no_castle = build({"b4": "Rsto", "c4": "Rrub"}, gems={BLUE: (1, 0, 0, 0)})
@@ -109,9 +110,9 @@ def test_r10_1_scoring():
 
 
 def test_r10_2_tie_breaks():
-    # equal VP (3 + 1 each); blue's kingdom has 2 cards, red's 1 (behind red's own wall... of 1 card)
+    # equal VP (2 + 1 each); blue's kingdom has 2 cards, red's 1 (behind red's own wall... of 1 card)
     kingdoms = build({"a1": "Bcas/3", "b1": "Rgol", "h8": "Rcas", "h7": "Reme/2"}, gems={RED: (1, 0, 0, 0)})
-    assert kingdoms.score_of(BLUE) == kingdoms.score_of(RED) == 4
+    assert kingdoms.score_of(BLUE) == kingdoms.score_of(RED) == 3
     assert kingdoms.kingdom_size(BLUE) == 2 and kingdoms.kingdom_size(RED) == 1
     assert kingdoms.placements() == (0, 1)
     mat = {"a1": "Btav", "h8": "Rtav"}

@@ -44,8 +44,8 @@ def moves(state) -> set[tuple[str, int]]:
 def test_r3_1_cards_stay_on_the_mat():
     state = build({"a1": "Rgol"})
     assert place_cells(state, Kind.TAVERN) == {"a2", "b1"}
-    # an open card has one distinct way to lie, a corridor two, a castle four
-    assert legal_places(state) == {("a2", 0), ("b1", 0)}
+    # a one-wall card (the tavern) has four distinct ways to lie, a corridor two, a castle four
+    assert legal_places(state) == {(c, r) for c in ("a2", "b1") for r in range(4)}
     state = build({"a1": "Rgol"})
     act(state, layout(state).card(Kind.RUBY_MINE))  # blue ruby: walls N and S
     assert {r for c, r in legal_places(state) if c == "a2"} == {0, 1}
@@ -91,18 +91,19 @@ def test_r3_4_stacking_on_the_same_kind_only():
     assert "f4" not in place_cells(build(mat, 3), Kind.DRAGON), "nothing on a monster"
     state = build(mat, 3)
     act(state, layout(state).card(Kind.GOLD_MINE))
-    act(state, layout(state).place(cell("d4"), 2))
+    act(state, layout(state).place(cell("d4"), 1))
     assert len(state.stacks[cell("d4")]) == 2 and state.top[cell("d4")] == state.stacks[cell("d4")][-1]
     assert state.actions_used == 1 and not state.in_hand[BLUE] >> Kind.GOLD_MINE & 1
 
 
 def test_r3_5_only_the_top_card_counts():
-    """Bottom red gold (open), top blue gold turned east: the east wall cuts e4 off."""
-    mat = {"c4": "Bcas/3", "d4": "Rgol+Bgol/1", "e4": "Btav"}
+    """Bottom blue gold turned a quarter (walls east and west), top red gold (one wall, north):
+    only the top card's walls count, so the row c4-d4-e4 is one kingdom."""
+    mat = {"c4": "Bcas/3", "d4": "Bgol/1+Rgol", "e4": "Btav"}
     state = build(mat)
-    assert state.kingdom_size(BLUE) == 2 and state.kingdom_vp(BLUE) == 3 + 1
-    flat = build({"c4": "Bcas/3", "d4": "Rgol", "e4": "Btav"})
-    assert flat.kingdom_size(BLUE) == 3 and flat.kingdom_vp(BLUE) == 3 + 1 - 1
+    assert state.kingdom_size(BLUE) == 3 and state.kingdom_vp(BLUE) == 2 + 1 - 1
+    flat = build({"c4": "Bcas/3", "d4": "Bgol/1", "e4": "Btav"})
+    assert flat.kingdom_size(BLUE) == 1 and flat.kingdom_vp(BLUE) == 2
 
 
 # ---------------------------------------------------------------------------- R4
@@ -148,7 +149,7 @@ def test_r5_1_ending_early_is_allowed():
 def test_r5_2_playing_a_card_is_an_action():
     state = build({"f4": "Rtav"})
     choose(state, "play your emerald mine")
-    choose(state, "put on empty g4 the emerald mine")
+    choose(state, "put on empty g4 the emerald mine turned 0 ")
     assert kind_at(state, "g4") == Kind.EMERALD_MINE and state.actions_used == 1
     assert Kind.EMERALD_MINE not in state.in_hand_kinds(BLUE) and state.hand_size(BLUE) == 8
 
@@ -188,7 +189,7 @@ def test_r5_5_ogre_cards_are_free_and_only_in_the_action_phase():
 def test_e1_blocked_move_through_a_full_castle():
     """Blue on the emerald mine c4 wants the gold mine d5 behind the castle d4 (open west and
     south): with the castle full the first step is impossible, so the mine is out of reach."""
-    mat = {"c4": "Beme", "d4": "Rcas", "d5": "Rgol"}
+    mat = {"c4": "Beme", "d4": "Rcas", "d5": "Rgol/2"}
     full = build(mat, dwarfs={"c4": "B", "d4": "RRR"})
     assert ("c4", 1) not in moves(full) and moves(full) == set()
     free = build(mat, dwarfs={"c4": "B", "d4": "RR"})
