@@ -20,6 +20,7 @@ from gnome_envs.dwarfs_fall.components import (
     Gem,
     Secret,
 )
+from gnome_envs.dwarfs_fall.empires import party_bonus
 
 
 def _architect(state: Any, p: int) -> bool:
@@ -31,7 +32,10 @@ def _berserker(state: Any, p: int) -> bool:
 
 
 def _king(state: Any, p: int) -> bool:
-    return state.kingdom(p) is not None and state.kingdom_vp(p) >= KING_VP
+    """O80: the kingdom's worth in play, its cards' VP as the seat counts them (the ogres' party,
+    X4.2); the end-of-game cuts of D10 and D12 do not apply before the end."""
+    k = state.kingdom(p)
+    return k is not None and k.vp + party_bonus(state, p, k) >= KING_VP
 
 
 def _miner(state: Any, p: int) -> bool:

@@ -6,7 +6,8 @@ A row of cards connected east-west: every card used below is open on its east an
 
 from __future__ import annotations
 
-from gnome_envs.dwarfs_fall.components import ROUND_LIMIT, ROUND_LIMIT_NAME
+from gnome_envs.dwarfs_fall.components import KING_VP, ROUND_LIMIT, ROUND_LIMIT_NAME
+from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.goals import secret_met
 
 from .helpers import (
@@ -91,6 +92,19 @@ def test_r9_3_each_secret_goal_condition():
         assert not secret_met(no, BLUE, goal) and not no.secret_revealed[BLUE], goal
     king = build(KING10)
     assert king.kingdom_vp(BLUE) == 10 and king.kingdom_vp(RED) == 10
+
+
+def test_o80_king_counts_the_kingdom_in_play():
+    """King looks at the kingdom's cards as they stand: Greedy Landlords' split (D12) and the
+    Dragon King's mines (D10) are cuts of the final scoring, not of the kingdom's worth."""
+    greedy = build(KING10, expansions=("royal_decrees",), decrees=[Decree.GREEDY_LANDLORDS],
+                   secrets=(Secret.KING, Secret.MINER))
+    assert greedy.kingdom_vp(BLUE) == 5 and greedy.secret_revealed[BLUE], "10 VP of cards, scored 10 // 2"
+    mat = {**KING10, "a5": "Bdra/1", "a6": "Bgol/1"}  # a dragon (-1) and one more mine (+1) below a4
+    dragon = build(mat, expansions=("royal_decrees",), decrees=[Decree.DRAGON_KING],
+                   secrets=(Secret.KING, Secret.MINER))
+    assert dragon.kingdom_size(BLUE) == 10 and dragon.kingdom_vp(BLUE) == 10 - 6, "six mines score nothing"
+    assert dragon.secret_revealed[BLUE]
 
 
 # ---------------------------------------------------------------------------- R10
