@@ -8,10 +8,12 @@ Priorities, in plain words:
   and gain spaces, and Brew Beer to refill; Orctoberfest only in the last turn; never claim an
   action card space it cannot pay for with the beer and gold not yet committed;
 * where to act: the tile that most improves a simple position value (its own income over the
-  turns left, tiles controlled, minus the Gnomes' and the best rival's income), tried on a copy;
+  turns left, tiles controlled and occupied, its judges' points as things stand, minus the
+  Gnomes' and the best rival's income), tried on a copy;
 * the dragon and the Gnomes' ties: where they hurt the Gnomes and the rivals, never itself;
 * bribes when a brewery or more cubes than the bribe is worth are at stake;
-* drafts and upgrades by a fixed preference (production and income first).
+* drafts and upgrades by a fixed preference (production and income first), board sides by
+  their measured strength (alone: against the Gnomes).
 
 It reads only what its seat may know (the state it is given is a determinization).
 """
@@ -55,14 +57,20 @@ from gnome_envs.rise_of_the_gnomes.pending import DecisionKind
 from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 Score = Callable[[RiseState, int, int], float]
-RACE_ORDER = (2, 8, 6, 0, 4, 3, 1, 5, 9, 7)  # Dwarves, Halflings, Humans, Orcs, Elves, ...
+# board sides by measured strength (O45): against rivals, and alone against the Gnomes
+RACE_ORDER = (8, 1, 9, 3, 4, 2, 7, 6, 0, 5)  # Halflings, Goblins, Nomads, Giants, Elves, ...
+SOLO_RACE_ORDER = (0, 1, 6, 2, 9, 8, 3, 7, 5, 4)  # Orcs, Goblins, Humans, Dwarves, Nomads, ...
 UPGRADE_ORDER = (Upgrade.PRODUCTION, Upgrade.HOPS_GLEN, Upgrade.GUILD, Upgrade.TAVERN, Upgrade.TWIN,
                  Upgrade.PORT, Upgrade.DESERT, Upgrade.SEA)
 CONTROL_WEIGHT = 0.8
+OCCUPY_WEIGHT = 0.3  # presence reaches neighbours and counts for several judges
+LEAD_WEIGHT = 0.15  # per point of market strength ahead on a controlled tile, up to SAFE_LEAD
+SAFE_LEAD = 3
 GOLD_WEIGHT = 0.3
 GNOME_WEIGHT = 0.7
 RIVAL_WEIGHT = 0.3
 GNOME_CUBE_WEIGHT = 0.15  # the Gnomes run out of cubes to place and score instead
+JUDGE_WEIGHT = 0.3  # per point the own judges would pay if the game ended now
 BREWERY_STAKE = 3.0
 ORCTOBERFEST_HOARD = 12
 LOW_BEER = 6
@@ -77,17 +85,35 @@ def turns_left(state: RiseState) -> int:
 
 
 def value(state: RiseState, seat: int) -> float:
-    """How good the position looks for ``seat``: points now and income to come, tiles held,
-    minus the Gnomes' and the best rival's prospects."""
+    """How good the position looks for ``seat``: points now and income to come, tiles held and
+    occupied, its judges' points as things stand, minus the Gnomes' and the best rival's
+    prospects."""
     left = turns_left(state)
     vp, gold = player_income(state, seat)
     g_vp, _ = gnome_income(state)
-    control = sum(1 for pos in state.game.positions if state.controller(pos) == seat)
+    control = map_presence(state, seat)
     rivals = [player_income(state, p)[0] for p in range(state.n) if p != seat]
     best_rival = max(rivals) if rivals else 0
-    return (state.vp[seat] + left * (vp + GOLD_WEIGHT * gold) + CONTROL_WEIGHT * control
+    judges = sum(JUDGES[j].points(judge_count(state, seat, j)) for j in state.judges[seat])
+    return (state.vp[seat] + left * (vp + GOLD_WEIGHT * gold) + control
+            + JUDGE_WEIGHT * judges
             - GNOME_WEIGHT * (state.g_vp + left * g_vp) - RIVAL_WEIGHT * left * best_rival
             - GNOME_CUBE_WEIGHT * left * state.g_cubes_out)
+
+
+def map_presence(state: RiseState, seat: int) -> float:
+    """Tiles controlled (each with a lead of up to SAFE_LEAD counted a little) and occupied."""
+    total = 0.0
+    owners = state.owners
+    for pos in state.game.positions:
+        mine = state.strength(pos, seat)
+        if not mine:
+            continue
+        others = max(state.strength(pos, o) for o in range(owners) if o != seat) if owners > 1 else 0
+        total += OCCUPY_WEIGHT
+        if mine > others:
+            total += CONTROL_WEIGHT + LEAD_WEIGHT * min(mine - others, SAFE_LEAD)
+    return total
 
 
 def after(state: RiseState, seat: int, change: Callable[[RiseState], object]) -> float:
@@ -261,7 +287,8 @@ def _score_more(state: RiseState, seat: int, action: int) -> float:
 
 # ============================================================================ setup, draft, cards
 def _score_race(state: RiseState, seat: int, action: int) -> float:
-    return -RACE_ORDER.index(LAYOUTS[state.n].args[action])
+    order = SOLO_RACE_ORDER if state.n == 1 else RACE_ORDER
+    return -order.index(LAYOUTS[state.n].args[action])
 
 
 def _score_upgrade(state: RiseState, seat: int, action: int) -> float:

@@ -22,7 +22,7 @@ from gnome_envs.rise_of_the_gnomes.cards import (
     ActionKind,
 )
 from gnome_envs.rise_of_the_gnomes.components import Ability, Phase
-from gnome_envs.rise_of_the_gnomes.observation import card_space_entry
+from gnome_envs.rise_of_the_gnomes.obs_blocks import card_space_entry
 from gnome_envs.rise_of_the_gnomes.pending import (
     Decision,
     DecisionKind,

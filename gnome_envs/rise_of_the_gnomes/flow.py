@@ -101,9 +101,10 @@ def setup(state: RiseState) -> None:
     state.brewers_owned = [game.brewers] * state.n
     state.brewer_reserve = [EXTRA_BREWERS] * state.n
     clear_spaces(state)
+    state.start_player = state.first_player = int(rng.integers(state.n))  # R2.15, O14
     if state.game.cutthroat:
         refill_hands(state)
-    seats = range(state.n)
+    seats = turn_order(state)
     push(state, *[(Task.RACE_PICK, p) for p in seats], *[(Task.SETUP_PLAYER, p) for p in seats],
          (Task.SETUP_GNOMES,), *[(Task.JUDGE_DISCARD, p) for p in seats], (Task.START_TURN,))
     advance(state)

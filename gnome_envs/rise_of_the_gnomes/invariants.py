@@ -195,7 +195,7 @@ def _reveals(state: RiseState) -> list[str]:
 
 
 def _caches(state: RiseState) -> list[str]:
-    from gnome_envs.rise_of_the_gnomes import observation
+    from gnome_envs.rise_of_the_gnomes import obs_blocks
 
     out = []
     if state._bodies is not None:
@@ -217,11 +217,11 @@ def _caches(state: RiseState) -> list[str]:
         if board._action_neighbors(state, pos, True) != cached:
             out.append(f"stale reach cache at position {pos}")
     if state._obs_tiles is not None:
-        stale = observation.tile_block(state)  # brings dirty rows up to date
-        if not np.array_equal(stale, observation._full_tile_block(state)):
+        stale = obs_blocks.tile_block(state)  # brings dirty rows up to date
+        if not np.array_equal(stale, obs_blocks._full_tile_block(state)):
             out.append("stale observation cache _obs_tiles")
-    builders = (("_obs_spaces", observation.spaces_block),
-                ("_obs_cards", observation.cards_block))
+    builders = (("_obs_spaces", obs_blocks.spaces_block),
+                ("_obs_cards", obs_blocks.cards_block))
     for name, build in builders:
         cached = getattr(state, name)
         if cached is not None:
@@ -231,12 +231,12 @@ def _caches(state: RiseState) -> list[str]:
             if not np.array_equal(fresh, cached):
                 out.append(f"stale observation cache {name}")
     for p, cached in enumerate(state._obs_static):
-        if cached is not None and not np.array_equal(observation._static_part(state, p), cached):
+        if cached is not None and not np.array_equal(obs_blocks._static_part(state, p), cached):
             out.append(f"stale observation cache (static part) of seat {p}")
     if state._obs_players is not None:
-        current = observation.players_block(state)  # brings stale rows up to date
+        current = obs_blocks.players_block(state)  # brings stale rows up to date
         statics, state._obs_static = state._obs_static, [None] * state.n
-        fresh = np.concatenate([observation._player_row(state, p) for p in range(state.n)])
+        fresh = np.concatenate([obs_blocks._player_row(state, p) for p in range(state.n)])
         state._obs_static = statics
         if not np.array_equal(fresh, current):
             out.append("stale observation cache of the players")

@@ -37,7 +37,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     Phase,
     PlayerSpace,
 )
-from gnome_envs.rise_of_the_gnomes.observation import (
+from gnome_envs.rise_of_the_gnomes.obs_blocks import (
     board_space_entry,
     card_space_entry,
 )

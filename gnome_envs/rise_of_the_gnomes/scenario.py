@@ -134,7 +134,7 @@ def build_position(
     _set_boards(state, production, upgrades or {}, allies or {}, judges or {})
     _set_map_extras(state, dragon, boats)
     state.g_gold, state.g_vp = gnome_gold, gnome_vp
-    state.turn, state.start_player = turn, start_player
+    state.turn, state.start_player, state.first_player = turn, start_player, start_player
     _set_decks(state, action_display, gnome_deck_top, ally_deck_top, hands or {})
     if turn >= FLIP_TURN:
         state.brewers_owned = [o + r for o, r in zip(state.brewers_owned, state.brewer_reserve)]

@@ -125,6 +125,7 @@ class RiseState(DecisionLoopState):
         self.turn = 0
         self.phase = 0
         self.start_player = 0
+        self.first_player = 0  # who held the starting player card on turn one
         self.rampage_tile = NOBODY
         self.bribed = 0  # bitmask of owners who paid the current bribe
         self.pending: Decision | None = None
@@ -173,6 +174,19 @@ class RiseState(DecisionLoopState):
         if self.n == 1:
             return np.zeros(1)
         return super().rank_returns()
+
+    def audit_tags(self, seat: int) -> dict[str, str]:
+        """The race (player board side) ``seat`` played and its place in turn order on turn one
+        (0: the first player)."""
+        race = self.race[seat]
+        return {"race": RACES[race].name.lower() if race >= 0 else "none",
+                "turn_order": str((seat - self.first_player) % self.n)}
+
+    def audit_events(self) -> dict[str, float]:
+        """Per game: whether the Gnomes won, their points, and the winners' margin over them."""
+        best = max(self.vp)
+        return {"gnomes_won": float(self.gnomes_win()), "gnome_points": float(self.g_vp),
+                "best_player_points": float(best), "best_player_minus_gnomes": float(best - self.g_vp)}
 
     def observation(self, seat: int) -> np.ndarray:
         """Everything ``seat`` may see (see observation.py for the layout)."""

@@ -40,13 +40,15 @@ def test_e1_brewery_and_cube_placement():
     becomes 4, and 5 once the first token goes on the production upgrade."""
     state = fresh(9, num_players=2)
     lay = layout(state)
+    red = state.current_player  # the first player picks first
     act(state, lay.race(0), "race_pick")
     act(state, lay.race(2), "race_pick")
     swamp = next(p for p in GREEN_POSITIONS if state.tile_type[p] == TileType.SWAMP)
-    assert state.cubes_at(swamp, 0) == 4 and state.brews_at(swamp, 0) == 1
-    assert state.production(0) == 4
+    assert state.cubes_at(swamp, red) == 4 and state.brews_at(swamp, red) == 1
+    assert state.production(red) == 4
+    assert state.decision_name() == "upgrade_slot" and state.current_player == red
     act(state, lay.upgrade(Upgrade.PRODUCTION), "upgrade_slot")
-    assert state.production(0) == 5
+    assert state.production(red) == 5
 
 
 def test_e3_orctoberfest_six_gold_two_points_then_closed():

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gnome_envs.rise_of_the_gnomes.observation import HAND_SCALE, LAYOUTS, PLAYER_FEATURES, SCORE_SCALE
+from gnome_envs.rise_of_the_gnomes.obs_blocks import HAND_SCALE, PLAYER_FEATURES, SCORE_SCALE
+from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 
 from gnome_envs.rise_of_the_gnomes.pending import Task

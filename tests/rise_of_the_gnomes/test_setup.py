@@ -148,26 +148,28 @@ def test_r2_5_red_zone_face_down_with_the_lair():
 
 # ============================================================================ R2 boards
 def test_r2_6_race_choice_excludes_taken_colours():
-    """R2.6: seat by seat a board side whose colour is still free."""
+    """R2.6: seat by seat from the first player, a board side whose colour is still free."""
     state = fresh(0, num_players=3)
     lay = layout(state)
-    assert len(state.legal_actions()) == 10
+    first = state.first_player
+    assert len(state.legal_actions()) == 10 and state.current_player == first
     act(state, lay.race(1), "race_pick")  # Goblins, red
     offered = {lay.args[a] for a in state.legal_actions()}
     assert offered == set(range(2, 10))
-    assert state.current_player == 1
+    assert state.current_player == (first + 1) % 3
 
 
 def test_r2_7_first_brewery_and_its_token():
     """R2.7: brewery #1 on the green tile of the start type, production +1, its token placed."""
     state = fresh(0, num_players=2)
     lay = layout(state)
+    orcs = state.current_player
     act(state, lay.race(0), "race_pick")  # Orcs: swamp
     act(state, lay.race(2), "race_pick")  # Dwarves: mountain
-    assert state.decision_name() == "upgrade_slot" and state.current_player == 0
+    assert state.decision_name() == "upgrade_slot" and state.current_player == orcs
     swamp = next(p for p in GREEN_POSITIONS if state.tile_type[p] == TileType.SWAMP)
-    assert state.brews_at(swamp, 0) == 1 and state.brews_out[0] == 1
-    assert state.production(0) == RACES[0].production + 1
+    assert state.brews_at(swamp, orcs) == 1 and state.brews_out[orcs] == 1
+    assert state.production(orcs) == RACES[0].production + 1
     assert len(state.legal_actions()) == 8
 
 
@@ -175,11 +177,13 @@ def test_r2_8_starting_resources():
     """R2.8: the race's beer and gold, its cubes on the start tile."""
     state = fresh(0, num_players=2)
     lay = layout(state)
+    halflings = state.current_player
     act(state, lay.race(8), "race_pick")  # Halflings: highland, 4 beer 3 gold 4 cubes
     act(state, lay.race(1), "race_pick")
     high = next(p for p in GREEN_POSITIONS if state.tile_type[p] == TileType.HIGHLAND)
-    assert state.beer[0] == 4 and state.cubes_at(high, 0) == 4 and state.cubes_out[0] == 4
-    assert state.gold[0] == 3
+    assert state.beer[halflings] == 4 and state.cubes_at(high, halflings) == 4
+    assert state.cubes_out[halflings] == 4
+    assert state.gold[halflings] == 3 + (2 if halflings == (state.first_player - 1) % 2 else 0)
 
 
 def test_r2_9_gnome_setup():
@@ -222,7 +226,7 @@ def test_r2_13_judges_dealt_three_keep_two():
     """R2.13: each player sees three judges, returns one to the box; the box is not redealt."""
     state = fresh(1, num_players=4)
     first_choices(state)
-    for seat in range(4):
+    for seat in [(state.first_player + k) % 4 for k in range(4)]:
         assert state.decision_name() == "judge_discard" and state.current_player == seat
         hand = list(state.judge_hand[seat])
         assert len(hand) == 3
@@ -242,14 +246,21 @@ def test_r2_14_decks_and_cutthroat_hands():
 
 
 def test_r2_15_first_player_and_last_seat_gold():
-    """R2.15: seat 0 starts; the last seat of turn one gets two extra gold."""
-    state = fresh(0, num_players=3)
-    lay = layout(state)
-    for race in (0, 2, 4):  # Orcs 4 gold, Dwarves 3, Elves 4
-        act(state, lay.race(race), "race_pick")
-    first_choices(state)
-    assert state.start_player == 0
-    assert state.gold == [4, 3, 4 + 2]
+    """R2.15 (O14): the first player is drawn from the seed (every seat in turn); the last seat
+    of turn one gets two extra gold."""
+    firsts = set()
+    for seed in range(12):
+        state = fresh(seed, num_players=3)
+        first = state.first_player
+        firsts.add(first)
+        assert state.start_player == first and state.current_player == first
+        lay = layout(state)
+        for race in (0, 2, 4):  # Orcs 4 gold, Dwarves 3, Elves 4, in turn order
+            act(state, lay.race(race), "race_pick")
+        first_choices(state)
+        gold = {(first + k) % 3: g for k, g in enumerate((4, 3, 4 + 2))}
+        assert state.gold == [gold[seat] for seat in range(3)]
+    assert firsts == {0, 1, 2}
 
 
 # ============================================================================ config and encoding

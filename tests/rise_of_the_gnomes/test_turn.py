@@ -42,7 +42,7 @@ def test_r5_1_five_turns_of_six_phases_and_the_starting_player_passes():
     for t in turns:
         phases = [ph for tt, ph, _ in seen if tt == t and ph]
         assert phases == sorted(phases) and phases[0] == 1
-        assert {sp for tt, _, sp in seen if tt == t} == {(t - 1) % 3}
+        assert {sp for tt, _, sp in seen if tt == t} == {(state.first_player + t - 1) % 3}
 
 
 def test_r5_2_turn_four_flips_everything_and_adds_a_brewer():
