@@ -39,7 +39,8 @@ from gnome_envs.core.errors import (
 
 REWARD_MODES = ("win_loss", "rank", "score")
 ILLEGAL_ACTION_MODES = ("raise", "terminate")
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
+RENDER_FPS = 2  # frames per second of recorded videos (gymnasium RecordVideo, SB3 VecVideoRecorder)
 ILLEGAL_ACTION_PENALTY = -1.0
 SEED_BOUND = 2**63  # new game seeds are drawn below this bound
 TRUNCATED_BY_MAX_STEPS = "max_steps"  # infos[agent]["truncated_by"] when the adapter's cap stops a game
@@ -98,7 +99,7 @@ class GnomeAECEnv(AECEnv):
         "render_modes": list(RENDER_MODES),
         "name": "gnome_envs",
         "is_parallelizable": False,
-        "render_fps": 1,
+        "render_fps": RENDER_FPS,
     }
 
     def __init__(
@@ -253,10 +254,12 @@ class GnomeAECEnv(AECEnv):
         """Full-information vector of the current position."""
         return self._require_state().state_vector()
 
-    def render(self) -> str | None:
-        """Board as text ("ansi" returns it, "human" prints it)."""
+    def render(self) -> str | np.ndarray | None:
+        """The table: "ansi" returns text, "human" prints it, "rgb_array" returns an HxWx3 uint8 picture."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self._require_state().render_picture()
         text = self._require_state().render_text()
         if self.render_mode == "human":
             print(text)

@@ -198,6 +198,15 @@ class State(abc.ABC):
         """Name of the pending decision (for messages and rendering)."""
         return "decision"
 
+    def render_picture(self) -> np.ndarray:
+        """The table as the public sees it: an HxWx3 uint8 image (needs Pillow).
+
+        Drawn by ``draw(state)`` in the ``picture`` module of the game's package.
+        """
+        from gnome_envs.core.picture import draw_state  # Pillow is imported only to draw
+
+        return draw_state(self)
+
     def end_by_limit(self, reason: str) -> None:
         """Stop the game at a designed limit: over, but a truncation named ``reason``."""
         raise NotImplementedError(f"{type(self).__name__} cannot stop at a limit ({reason})")

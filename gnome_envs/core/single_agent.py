@@ -28,6 +28,8 @@ from gymnasium import spaces
 
 from gnome_envs.core.aec import (
     ILLEGAL_ACTION_PENALTY,
+    RENDER_FPS,
+    RENDER_MODES,
     SEED_BOUND,
     SPEC_DEFAULT,
     TRUNCATED_BY_MAX_STEPS,
@@ -69,7 +71,7 @@ def resolve_policy(spec: Any, env_id: str) -> Any:
 class SingleAgentEnv(gymnasium.Env):
     """gymnasium.Env with one learner seat; opponents act inside ``step``."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -192,10 +194,12 @@ class SingleAgentEnv(gymnasium.Env):
             mask[:] = False
         return mask
 
-    def render(self) -> str | None:
-        """The table as text."""
+    def render(self) -> str | np.ndarray | None:
+        """The table: "ansi" returns text, "human" prints it, "rgb_array" returns an HxWx3 uint8 picture."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self._state().render_picture()
         text = self._state().render_text()
         if self.render_mode == "human":
             print(text)
