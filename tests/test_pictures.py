@@ -200,6 +200,15 @@ def test_aec_env_renders_rgb_array(env_id):
 
 
 @pytest.mark.parametrize("env_id", gnome_envs.ENV_IDS)
+def test_pettingzoo_render_test_passes_for_every_render_mode(env_id, capsys):
+    from pettingzoo.test import render_test
+
+    config = get_spec(env_id).variant_configs()[0]
+    render_test(lambda render_mode=None: gnome_envs.make(env_id, render_mode=render_mode, **config))
+    assert capsys.readouterr().out  # "human" printed the table
+
+
+@pytest.mark.parametrize("env_id", gnome_envs.ENV_IDS)
 def test_gymnasium_id_renders_rgb_array_and_passes_the_checker(env_id):
     from gymnasium.utils.env_checker import check_env
 

@@ -110,10 +110,14 @@ def _village(canvas: Canvas, state: GnomeVillageState, p: int, x: float, y: floa
     _header(canvas, state, p, x + 8, y + 6, w - 16)
     gx, gy = x + MARGIN, y + HEADER_H
     holes = set(state.holes[p])
+    for index in range(GRID_SIZE * GRID_SIZE):  # grass first, so that roads join across cells
+        row, col = divmod(index, GRID_SIZE)
+        canvas.rect((gx + col * cell, gy + row * cell, gx + (col + 1) * cell, gy + (row + 1) * cell), GRASS,
+                    outline=GRASS_EDGE)
     for index, code in enumerate(state.grid[p]):
         row, col = divmod(index, GRID_SIZE)
         cx, cy = gx + col * cell, gy + row * cell
-        _tile(canvas, code, cx, cy, cell)
+        _tile(canvas, code, cx, cy, cell, grass=False)
         if index in holes:
             canvas.rect((cx + 2, cy + 2, cx + cell - 2, cy + cell - 2), None, outline=GAP_MARK, width=2)
         standing = gnomes.get((p, index))
@@ -138,10 +142,10 @@ def _header(canvas: Canvas, state: GnomeVillageState, p: int, x: float, y: float
     canvas.text((x2 + 26, y + 30), f"{placed}/{state.gnomes_per_colour}", 12, INK, width=width - (x2 - x) - 30)
 
 
-def _tile(canvas: Canvas, code: int, x: float, y: float, cell: int) -> None:
-    """One village cell: grass, a road, a house, a workshop or a business."""
-    box = (x, y, x + cell, y + cell)
-    canvas.rect(box, GRASS, outline=GRASS_EDGE)
+def _tile(canvas: Canvas, code: int, x: float, y: float, cell: int, grass: bool = True) -> None:
+    """One village cell: a road, a house, a workshop or a business (on grass when ``grass``)."""
+    if grass:
+        canvas.rect((x, y, x + cell, y + cell), GRASS, outline=GRASS_EDGE)
     info = CODE_INFO[code]
     if info.kind == TileKind.EMPTY:
         return
@@ -215,7 +219,7 @@ def _gnomes_on(canvas: Canvas, state: GnomeVillageState, standing: list[int], x:
                cell: int) -> None:
     size = cell * 0.42
     for k, gnome in enumerate(standing[:3]):
-        gx = x + cell - size - 1 - k * size * 0.7
+        gx = x + 1 + k * size * 0.7  # bottom left: a business shows its earnings on the right
         gy = y + cell - size - 1
         canvas.gnome(gx, gy, size, seat_colour(state.owner(gnome)))
         mark = STATUS_MARK[GnomeStatus(state.g_status[gnome])] + ("m" if state.g_guard[gnome] else "")
