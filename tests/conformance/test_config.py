@@ -60,7 +60,7 @@ def test_wrong_config_types(env_id):
 @pytest.mark.parametrize(
     "option, value",
     [("reward", "points"), ("illegal_action", "ignore"), ("max_steps", 0), ("max_steps", "10"),
-     ("render_mode", "rgb_array")],
+     ("render_mode", "rgb")],
 )
 def test_bad_adapter_options(env_id, option, value):
     n = get_spec(env_id).player_counts[0]

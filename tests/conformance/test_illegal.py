@@ -179,7 +179,7 @@ def test_finished_games_reject_actions(case):
     dead = env.agent_selection
     assert env.terminations[dead]
     before = aec_snapshot(env)
-    with pytest.raises(ValueError):
+    with pytest.raises(GameOverError):
         env.step(0)
     assert aec_snapshot(env) == before, f"{case.where(seed)}: a rejected dead step changed the env"
     for agent in env.agent_iter():
