@@ -53,7 +53,7 @@ from gnome_envs.battle_gnomes.responses import (
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 from gnome_envs.battle_gnomes.totals import totals
 
-ENV_ID = "battle_gnomes_v0"
+ENV_ID = "battle_gnomes_v1"
 GNOME_WORTH = {  # what a gnome's text is worth on top of its strength, roughly
     G.GRUMBOLD: -0.5, G.SIR_SPRINKLES: 0.5, G.PEBBLE: 1.0, G.BRAMBLE: 1.5, G.TINKER: 0.8,
     G.OLD_MOSSBEARD: 1.5, G.THISTLE: 1.0, G.CLOD: -1.5, G.FIZZWICK: 1.5, G.NETTLE: 1.0,
@@ -370,7 +370,7 @@ SCORERS: dict[int, Score] = {
 
 
 class BattleGnomesScripted:
-    """Priority-list opponent for battle_gnomes_v0 (see the module docstring)."""
+    """Priority-list opponent for battle_gnomes_v1 (see the module docstring)."""
 
     name = "scripted"
     needs_state = True

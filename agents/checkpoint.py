@@ -1,7 +1,7 @@
 """A saved sb3-contrib MaskablePPO model as a policy: the ``checkpoint`` agent.
 
-    agents.make("checkpoint:path=runs/x/model.zip", "gnome_village_v0")
-    agents.make("checkpoint:path=runs/x/model.zip:deterministic=true", "gnome_village_v0")
+    agents.make("checkpoint:path=runs/x/model.zip", "gnome_village_v1")
+    agents.make("checkpoint:path=runs/x/model.zip:deterministic=true", "gnome_village_v1")
     python -m training.selfplay --agents checkpoint:path=runs/x/model.zip,scripted
 
 Parameters: ``path`` (the ``.zip`` written by ``model.save``; required), ``deterministic``

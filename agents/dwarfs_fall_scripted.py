@@ -90,7 +90,7 @@ from gnome_envs.dwarfs_fall.empires import monster_vp
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
-ENV_ID = "dwarfs_fall_v0"
+ENV_ID = "dwarfs_fall_v1"
 CASTLE_VALUE = 20.0
 CARD_PLAY_VALUE = 1.5  # a card out of hand makes room for gems
 CROWDED_HAND = 5  # kingdom cards in hand above which playing cards comes first

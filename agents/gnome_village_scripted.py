@@ -205,7 +205,7 @@ SCORERS: dict[int, Score] = {
 
 
 class GnomeVillageScripted:
-    """Priority-list opponent for gnome_village_v0 (see the module docstring)."""
+    """Priority-list opponent for gnome_village_v1 (see the module docstring)."""
 
     name = "scripted"
     needs_state = True
@@ -218,6 +218,6 @@ class GnomeVillageScripted:
         return legal[int(np.argmax(scores))]
 
 
-register_scripted("gnome_village_v0", GnomeVillageScripted)
+register_scripted("gnome_village_v1", GnomeVillageScripted)
 
 __all__ = ["BusinessAction", "GnomeVillageScripted"]

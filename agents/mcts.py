@@ -49,8 +49,8 @@ Parameters (agent spec ``mcts:iterations=200:rollout=scripted:c=0.7:max_rollout=
   evaluates the expanded node directly.
 
 The defaults take roughly 0.1-0.2 s of CPU per searched decision on one core (measured at 2
-players: about 0.09 s in battle_gnomes_v0, 0.16 s in gnome_village_v0 and dwarfs_fall_v0, 0.2 s
-in rise_of_the_gnomes_v0), so a game costs about 10-30 s of search for the seat that uses it.
+players: about 0.09 s in battle_gnomes_v1, 0.16 s in gnome_village_v1 and dwarfs_fall_v1, 0.2 s
+in rise_of_the_gnomes_v1), so a game costs about 10-30 s of search for the seat that uses it.
 """
 
 from __future__ import annotations

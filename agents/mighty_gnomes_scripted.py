@@ -368,7 +368,7 @@ SCORERS: dict[int, Score] = {
 
 
 class MightyGnomesScripted:
-    """Priority-list opponent for mighty_gnomes_v0 (see the module docstring)."""
+    """Priority-list opponent for mighty_gnomes_v1 (see the module docstring)."""
 
     name = "scripted"
     needs_state = True
@@ -381,6 +381,6 @@ class MightyGnomesScripted:
         return legal[int(np.argmax(scores))]
 
 
-register_scripted("mighty_gnomes_v0", MightyGnomesScripted)
+register_scripted("mighty_gnomes_v1", MightyGnomesScripted)
 
 __all__ = ["MightyGnomesScripted", "attic_value", "fit_row", "forest_value", "gnome_value", "step_value"]

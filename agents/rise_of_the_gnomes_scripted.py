@@ -452,7 +452,7 @@ SCORERS: dict[int, Score] = {
 
 
 class RiseOfTheGnomesScripted:
-    """Priority-list player for rise_of_the_gnomes_v0 (see the module docstring)."""
+    """Priority-list player for rise_of_the_gnomes_v1 (see the module docstring)."""
 
     name = "scripted"
     needs_state = True
@@ -467,6 +467,6 @@ class RiseOfTheGnomesScripted:
         return legal[int(np.argmax(scores))]
 
 
-register_scripted("rise_of_the_gnomes_v0", RiseOfTheGnomesScripted)
+register_scripted("rise_of_the_gnomes_v1", RiseOfTheGnomesScripted)
 
 __all__ = ["BRIBE", "RiseOfTheGnomesScripted", "value"]

@@ -1,16 +1,16 @@
 """gnome_envs: gnome board games as PettingZoo and gymnasium reinforcement-learning environments.
 
->>> from gnome_envs import gnome_village_v0
->>> env = gnome_village_v0.env(num_players=3)
->>> env = gnome_envs.make("gnome_village_v0", num_players=4)
->>> single = gnome_envs.SingleAgentEnv("gnome_village_v0", opponents="random")
+>>> from gnome_envs import gnome_village_v1
+>>> env = gnome_village_v1.env(num_players=3)
+>>> env = gnome_envs.make("gnome_village_v1", num_players=4)
+>>> single = gnome_envs.SingleAgentEnv("gnome_village_v1", opponents="random")
 
 Importing the package also registers the single-agent envs with gymnasium
-(``gymnasium.make("gnome_envs/GnomeVillage-v0", opponents="random")``; these ids default to
+(``gymnasium.make("gnome_envs/GnomeVillage-v1", opponents="random")``; these ids default to
 ``illegal_action="terminate"`` so that checkers and unmasked algorithms can sample any action,
 and carry the env's ``max_steps`` as ``max_episode_steps``), and the AEC envs with PettingZoo's
 registry where the installed PettingZoo has one
-(``pettingzoo.make("aec", "gnome_envs/gnome_village-v0")``).
+(``pettingzoo.make("aec", "gnome_envs/gnome_village-v1")``).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ PETTINGZOO_NAMESPACE = "gnome_envs"
 
 
 def pettingzoo_id(env_id: str) -> str:
-    """The PettingZoo registry id of ``env_id``: ``gnome_envs/gnome_village-v0``."""
+    """The PettingZoo registry id of ``env_id``: ``gnome_envs/gnome_village-v1``."""
     name, _, version = env_id.rpartition("_v")
     return f"{PETTINGZOO_NAMESPACE}/{name}-v{version}"
 

@@ -2,7 +2,7 @@
 
 Every test that takes a ``case`` argument runs once per registered env and variant config
 (``gnome_envs.ENV_IDS`` x ``EnvSpec.variant_configs()``), with readable ids such as
-``gnome_village_v0-3p-deluxe``. A :class:`Case` builds the game, states and envs of its config
+``gnome_village_v1-3p-deluxe``. A :class:`Case` builds the game, states and envs of its config
 and carries the small drivers the tests share (random legal play with failure messages that
 name the case, seed and step). Nothing here is specific to one game.
 """

@@ -10,7 +10,7 @@ When a rules change is deliberate, bump the env's version and regenerate on purp
     python -m tests.golden            # (re)write every golden replay
     python -m tests.golden --check    # verify the stored ones, write nothing
     python -m tests.golden --prune    # also delete files no registered config produces
-    python -m tests.golden --env gnome_village_v0   # only one env
+    python -m tests.golden --env gnome_village_v1   # only one env
 
 The games are uniformly random over the legal mask with a seed derived from the file name
 (crc32, stable across processes), played to the end: a few hundred decisions, which covers
@@ -53,7 +53,7 @@ def config_slug(config: dict[str, Any]) -> str:
 
 
 def case_id(env_id: str, config: dict[str, Any]) -> str:
-    """The pytest id of a case: ``gnome_village_v0-3p-deluxe``."""
+    """The pytest id of a case: ``gnome_village_v1-3p-deluxe``."""
     return f"{env_id}-{config_slug(config)}"
 
 

@@ -49,7 +49,7 @@ def test_mcts_returns_legal_actions_in_every_env(env_id: str) -> None:
     assert searched == DECISIONS_PER_ENV
 
 
-@pytest.mark.parametrize("env_id, players", [("rise_of_the_gnomes_v0", 1), ("battle_gnomes_v0", 4)])
+@pytest.mark.parametrize("env_id, players", [("rise_of_the_gnomes_v1", 1), ("battle_gnomes_v1", 4)])
 def test_mcts_plays_one_seat_against_the_automaton_and_many_seats(env_id: str, players: int) -> None:
     state = get_spec(env_id).make_game(num_players=players).new_state(seed=8)
     policy, rng = agents.make(TINY_SPEC, env_id), np.random.default_rng(0)
@@ -62,7 +62,7 @@ def test_mcts_plays_one_seat_against_the_automaton_and_many_seats(env_id: str, p
     assert heuristic_values(state).shape == (players,)
 
 
-@pytest.mark.parametrize("env_id", ["gnome_village_v0", "dwarfs_fall_v0"])
+@pytest.mark.parametrize("env_id", ["gnome_village_v1", "dwarfs_fall_v1"])
 def test_mcts_is_deterministic_for_a_fixed_rng(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=11)
     seat = state.current_player
@@ -73,10 +73,10 @@ def test_mcts_is_deterministic_for_a_fixed_rng(env_id: str) -> None:
 
 
 def test_mcts_answers_a_forced_decision_without_searching() -> None:
-    game = get_spec("gnome_village_v0").make_game(num_players=2, skip_forced=False)
+    game = get_spec("gnome_village_v1").make_game(num_players=2, skip_forced=False)
     state = game.new_state(seed=0)
     rng = np.random.default_rng(0)
-    policy = agents.make(TINY_SPEC, "gnome_village_v0")
+    policy = agents.make(TINY_SPEC, "gnome_village_v1")
     for _ in range(400):
         if state.is_terminal():
             break
@@ -90,13 +90,13 @@ def test_mcts_answers_a_forced_decision_without_searching() -> None:
 
 
 def test_mcts_time_budget_and_scripted_rollouts_work() -> None:
-    state = random_position("mighty_gnomes_v0", 10, seed=5)
+    state = random_position("mighty_gnomes_v1", 10, seed=5)
     seat = state.current_player
     rng = np.random.default_rng(0)
-    timed = agents.make("mcts:seconds=0.05:max_rollout=5", "mighty_gnomes_v0")
+    timed = agents.make("mcts:seconds=0.05:max_rollout=5", "mighty_gnomes_v1")
     assert state.legal_action_mask()[timed.act(state.determinize(seat, rng), seat, rng)] == 1
     assert timed.last_iterations >= 1
-    scripted = agents.make("mcts:iterations=4:rollout=scripted:max_rollout=5", "mighty_gnomes_v0")
+    scripted = agents.make("mcts:iterations=4:rollout=scripted:max_rollout=5", "mighty_gnomes_v1")
     assert state.legal_action_mask()[scripted.act(state.determinize(seat, rng), seat, rng)] == 1
 
 
@@ -113,18 +113,18 @@ def test_mcts_time_budget_and_scripted_rollouts_work() -> None:
 ])
 def test_mcts_rejects_bad_parameters(spec: str, fragment: str) -> None:
     with pytest.raises(ConfigError, match=fragment):
-        agents.make(spec, "battle_gnomes_v0")
+        agents.make(spec, "battle_gnomes_v1")
 
 
 # ---------------------------------------------------------------------------- evaluation
 def test_values_lie_in_the_unit_interval_and_follow_the_scores() -> None:
-    state = random_position("gnome_village_v0", 120, seed=2)
+    state = random_position("gnome_village_v1", 120, seed=2)
     values = heuristic_values(state)
     assert values.shape == (2,) and np.all((values >= 0) & (values <= 1))
     scores = state.scores()
     if scores[0] != scores[1]:
         assert (values[0] > values[1]) == (scores[0] > scores[1])
-    final = random_position("battle_gnomes_v0", 10_000, seed=2)
+    final = random_position("battle_gnomes_v1", 10_000, seed=2)
     assert final.is_terminal()
     assert sorted(evaluate(final).tolist()) in ([0.0, 1.0], [0.5, 0.5])
 
@@ -152,7 +152,7 @@ class PublicView:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("env_id", ["battle_gnomes_v0", "dwarfs_fall_v0"])
+@pytest.mark.parametrize("env_id", ["battle_gnomes_v1", "dwarfs_fall_v1"])
 def test_mcts_ignores_other_seats_hidden_cards(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=4)
     seat = state.current_player
@@ -169,7 +169,7 @@ def test_mcts_ignores_other_seats_hidden_cards(env_id: str) -> None:
 def test_mcts_same_action_on_equal_information_sets() -> None:
     # mighty_gnomes resamples hidden chests canonically at this position: equal information and
     # equal rng give equal determinizations, so the search must pick the same move on both.
-    env_id = "mighty_gnomes_v0"
+    env_id = "mighty_gnomes_v1"
     state = random_position(env_id, 12, seed=6)
     seat = state.current_player
     s1 = state.determinize(seat, np.random.default_rng(1))
@@ -185,7 +185,7 @@ def test_mcts_same_action_on_equal_information_sets() -> None:
 
 # ---------------------------------------------------------------------------- strength
 def test_mcts_beats_random_in_battle_gnomes() -> None:
-    env_id = "battle_gnomes_v0"
+    env_id = "battle_gnomes_v1"
     game = get_spec(env_id).make_game(num_players=2)
     search, rand = agents.make("mcts:iterations=24:max_rollout=16", env_id), agents.make("random", env_id)
     rng = np.random.default_rng(0)
@@ -219,7 +219,7 @@ def scripted_input(lines: list[str]):
 def test_play_shows_choices_rejects_bad_input_and_quits() -> None:
     input_fn, prompts = scripted_input(["banana", "99", "0", "0", "q"])
     lines: list[str] = []
-    argv = ["--env", "battle_gnomes_v0", "--players", "2", "--human", "0", "--opponents", "random",
+    argv = ["--env", "battle_gnomes_v1", "--players", "2", "--human", "0", "--opponents", "random",
             "--seed", "3"]
     assert play.main(argv, input_fn=input_fn, out=lines.append) == 0
     text = "\n".join(lines)
@@ -238,7 +238,7 @@ def test_play_hot_seat_reaches_the_end_and_reports_placements() -> None:
         return str(int(rng.integers(top + 1)))
 
     lines: list[str] = []
-    argv = ["--env", "battle_gnomes_v0", "--players", "3", "--human", "0,2", "--human", "1", "--seed", "1"]
+    argv = ["--env", "battle_gnomes_v1", "--players", "3", "--human", "0,2", "--human", "1", "--seed", "1"]
     assert play.main(argv, input_fn=input_fn, out=lines.append) == 0
     text = "\n".join(lines)
     assert "Game over after" in text and "place 1" in text and "Winner(s): player" in text
@@ -248,10 +248,10 @@ def test_play_hot_seat_reaches_the_end_and_reports_placements() -> None:
 def test_play_end_of_input_quits_cleanly_and_bad_seats_fail() -> None:
     input_fn, _ = scripted_input([])
     lines: list[str] = []
-    argv = ["--env", "gnome_village_v0", "--players", "2", "--opponents", "mcts:iterations=4", "--seed", "0"]
+    argv = ["--env", "gnome_village_v1", "--players", "2", "--opponents", "mcts:iterations=4", "--seed", "0"]
     assert play.main(argv, input_fn=input_fn, out=lines.append) == 0
     assert "Game quit after" in "\n".join(lines)
-    assert play.main(["--env", "gnome_village_v0", "--players", "2", "--human", "5"],
+    assert play.main(["--env", "gnome_village_v1", "--players", "2", "--human", "5"],
                      input_fn=input_fn, out=lines.append) == 2
-    assert play.main(["--env", "gnome_village_v0", "--players", "3", "--opponents", "random,random,random"],
+    assert play.main(["--env", "gnome_village_v1", "--players", "3", "--opponents", "random,random,random"],
                      input_fn=input_fn, out=lines.append) == 2

@@ -14,7 +14,7 @@ from training import evaluate, standings
 from training.schedule import make_schedule
 from training.tournament import GameRecord, game_seeds
 
-FAST_ENV = "battle_gnomes_v0"  # the quickest game; scripted beats random clearly
+FAST_ENV = "battle_gnomes_v1"  # the quickest game; scripted beats random clearly
 TINY = ["--env", FAST_ENV, "--players", "2", "--no-progress"]
 
 
@@ -137,7 +137,7 @@ def test_four_agents_at_three_seats(capsys: pytest.CaptureFixture[str], monkeypa
 
 
 def test_single_player_rates_against_the_gnome_union(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_json(capsys, ["--env", "rise_of_the_gnomes_v0", "--players", "1", "--agents", "scripted",
+    doc = run_json(capsys, ["--env", "rise_of_the_gnomes_v1", "--players", "1", "--agents", "scripted",
                             "--games", "2", "--no-progress", "--per-game"])
     assert doc["players"] == 1 and "head_to_head" not in doc
     assert {row["agent"] for row in doc["ratings"]} == {"scripted", standings.UNION}

@@ -43,11 +43,11 @@ BANNER_H = 34  # the title / decision bar every picture draws on top
 # per game: what its board is made of (public state attributes) and where the picture draws it
 # (x0, y0, x1, y1 in pixels; None for the picture's edge)
 BOARD_VIEWS = {
-    "gnome_village_v0": (("grid", "g_village", "g_cell"), (0, BANNER_H, None, 480)),
-    "rise_of_the_gnomes_v0": (("cubes", "brews", "boats", "dragon", "revealed"), (0, BANNER_H, 650, None)),
-    "dwarfs_fall_v0": (("stacks", "dwarfs"), (0, BANNER_H, 725, None)),
-    "battle_gnomes_v0": (("households", "weapon", "defence", "yard"), (0, 198, None, None)),
-    "mighty_gnomes_v0": (("forest_owner", "ladder_cells"), (0, BANNER_H, 845, None)),
+    "gnome_village_v1": (("grid", "g_village", "g_cell"), (0, BANNER_H, None, 480)),
+    "rise_of_the_gnomes_v1": (("cubes", "brews", "boats", "dragon", "revealed"), (0, BANNER_H, 650, None)),
+    "dwarfs_fall_v1": (("stacks", "dwarfs"), (0, BANNER_H, 725, None)),
+    "battle_gnomes_v1": (("households", "weapon", "defence", "yard"), (0, 198, None, None)),
+    "mighty_gnomes_v1": (("forest_owner", "ladder_cells"), (0, BANNER_H, 845, None)),
 }
 
 
@@ -164,8 +164,8 @@ def test_along_a_game_the_picture_keeps_its_size_and_shows_only_public_informati
 
 
 def test_missing_pillow_raises_config_error_with_the_install_hint(monkeypatch):
-    state = make_game("gnome_village_v0", num_players=2).new_state(0)
-    env = gnome_envs.make("gnome_village_v0", num_players=2, render_mode="rgb_array")  # no Pillow needed yet
+    state = make_game("gnome_village_v1", num_players=2).new_state(0)
+    env = gnome_envs.make("gnome_village_v1", num_players=2, render_mode="rgb_array")  # no Pillow needed yet
     env.reset(seed=0)
     monkeypatch.setitem(sys.modules, "PIL", None)  # "import PIL" now fails
     with pytest.raises(ConfigError, match=r"pip install gnome_envs\[render\]"):
@@ -227,7 +227,7 @@ def test_record_video_writes_a_video(tmp_path):
     pytest.importorskip("moviepy", reason="gymnasium's RecordVideo needs moviepy (not a gnome_envs dependency)")
     from gymnasium.wrappers import RecordVideo
 
-    env = gymnasium.make("gnome_envs/GnomeVillage-v0", render_mode="rgb_array")
+    env = gymnasium.make("gnome_envs/GnomeVillage-v1", render_mode="rgb_array")
     env = RecordVideo(env, str(tmp_path), episode_trigger=lambda episode: True, disable_logger=True)
     _, info = env.reset(seed=6)
     for _ in range(10):
@@ -269,7 +269,7 @@ from stable_baselines3.common.env_util import make_vec_env
 from stable_baselines3.common.vec_env import SubprocVecEnv
 
 if __name__ == "__main__":
-    venv = make_vec_env("gnome_envs/GnomeVillage-v0", n_envs=2, seed=0, vec_env_cls=SubprocVecEnv)
+    venv = make_vec_env("gnome_envs/GnomeVillage-v1", n_envs=2, seed=0, vec_env_cls=SubprocVecEnv)
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
     model.learn(total_timesteps=128)
     print("trained", model.num_timesteps, venv.get_images()[0].shape)

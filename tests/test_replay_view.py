@@ -82,7 +82,7 @@ def test_html_viewer_of_a_golden_replay(env_id, tmp_path):
 
 
 def test_gif_of_a_replay(tmp_path):
-    path = first_golden("battle_gnomes_v0")
+    path = first_golden("battle_gnomes_v1")
     replay = Replay.load(path)
     out = tmp_path / "game.gif"
     assert replay_view.main([str(path), "--out", str(out), "--every", str(EVERY), "--scale", "0.25"]) == 0
@@ -96,18 +96,18 @@ def test_gif_of_a_replay(tmp_path):
 
 def test_record_a_fresh_game_then_view_it(tmp_path):
     saved, out = tmp_path / "game.json", tmp_path / "game.html"
-    args = ["--env", "mighty_gnomes_v0", "--players", "2", "--agents", "random", "--seed", "3",
+    args = ["--env", "mighty_gnomes_v1", "--players", "2", "--agents", "random", "--seed", "3",
             "--save-replay", str(saved), "--out", str(out), "--every", "50"]
     assert replay_view.main(args) == 0
     replay = Replay.load(saved)
-    assert replay.env_id == "mighty_gnomes_v0" and replay.seed == 3 and replay.config == {"num_players": 2}
+    assert replay.env_id == "mighty_gnomes_v1" and replay.seed == 3 and replay.config == {"num_players": 2}
     final = verify(replay)
     assert final.is_terminal()
     assert [f["step"] for f in frames_in(out.read_text())] == kept_steps(len(replay.actions), 50)
 
 
 def test_a_replay_that_no_longer_matches_the_rules_is_refused(tmp_path, capsys):
-    replay = Replay.load(first_golden("gnome_village_v0"))
+    replay = Replay.load(first_golden("gnome_village_v1"))
     hashes = list(replay.hashes)
     hashes[5] = "0" * len(hashes[5])
     bad = tmp_path / "bad.json"
@@ -121,11 +121,11 @@ def test_a_replay_that_no_longer_matches_the_rules_is_refused(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--out", "game.txt", "--env", "gnome_village_v0"], "--out must end in .html or .gif"),
+        (["--out", "game.txt", "--env", "gnome_village_v1"], "--out must end in .html or .gif"),
         (["--out", "game.html"], "either a replay file or --env"),
         (["no_such_replay.json", "--out", "game.html"], "no replay file"),
-        (["--env", "gnome_village_v0", "--out", "game.html", "--every", "0"], "--every"),
-        (["--env", "gnome_village_v0", "--agents", "random,random,random", "--out", "game.html"], "one per seat"),
+        (["--env", "gnome_village_v1", "--out", "game.html", "--every", "0"], "--every"),
+        (["--env", "gnome_village_v1", "--agents", "random,random,random", "--out", "game.html"], "one per seat"),
     ],
 )
 def test_bad_arguments_exit_with_a_message(args, message, tmp_path, capsys, monkeypatch):
@@ -166,7 +166,7 @@ def test_html_viewer_runs_in_headless_chromium_without_console_messages(tmp_path
     _, console = load_in_browser(executable, broken.as_uri(), tmp_path / "profile0")
     assert any("noSuchFunction" in line for line in console), "the console check saw no error"
 
-    path = first_golden("rise_of_the_gnomes_v0")
+    path = first_golden("rise_of_the_gnomes_v1")
     replay = Replay.load(path)
     out = tmp_path / "game.html"
     assert replay_view.main([str(path), "--out", str(out), "--every", str(EVERY)]) == 0

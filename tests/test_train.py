@@ -25,7 +25,7 @@ from training.selfplay_pool import (
 )
 from training.train_callbacks import EpisodeLog
 
-ENV = "gnome_village_v0"
+ENV = "gnome_village_v1"
 TINY = "256"
 QUIET = ["--json", "--no-progress"]
 NO_EXTRAS = ["--eval-games", "0", "--eval-every", "0", "--checkpoint-every", "0"]
@@ -40,7 +40,7 @@ def train_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str,
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A 256-step gnome_village_v0 2-player model (trained once per module)."""
+    """A 256-step gnome_village_v1 2-player model (trained once per module)."""
     out = tmp_path_factory.mktemp("tiny")
     assert train.main(["--env", ENV, "--timesteps", TINY, "--out", str(out), *NO_EXTRAS, *QUIET]) == 0
     return out / train.MODEL_FILE
@@ -77,7 +77,7 @@ def test_checkpoint_agent_rejects_mismatches_and_missing_files(tiny_model: Path,
     with pytest.raises(ConfigError, match="observation size"):
         play_game(agents.make(f"checkpoint:path={tiny_model}", ENV), 3, seed=0)
     with pytest.raises(ConfigError, match="observation size"):
-        agents.make(f"checkpoint:path={tiny_model}:players=2", "battle_gnomes_v0")
+        agents.make(f"checkpoint:path={tiny_model}:players=2", "battle_gnomes_v1")
     with pytest.raises(ConfigError, match="not found"):
         agents.make(f"checkpoint:path={tmp_path / 'none.zip'}", ENV)
     with pytest.raises(ConfigError, match="needs a model file"):
@@ -188,7 +188,7 @@ def test_train_rejects_bad_resume_and_options(tiny_model: Path, tmp_path: Path,
 
 def test_train_rise_one_player_against_the_gnome_union(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    doc = train_json(capsys, ["--env", "rise_of_the_gnomes_v0", "--players", "1", "--timesteps", TINY,
+    doc = train_json(capsys, ["--env", "rise_of_the_gnomes_v1", "--players", "1", "--timesteps", TINY,
                               "--opponents", "scripted,self", "--eval-games", "2", "--eval-every", "1000",
                               "--curve-games", "1", "--out", str(tmp_path / "rise")])
     assert doc["opponent_mode"] == "gnome_union" and doc["pool"] is None

@@ -85,7 +85,7 @@ def test_selfplay_rejects_a_lineup_of_the_wrong_size(capsys: pytest.CaptureFixtu
 def test_selfplay_config_reaches_the_env(capsys: pytest.CaptureFixture[str]) -> None:
     assert selfplay.main(["--games", "1", "--config", "no_such_option=1", "--no-progress"]) == 2
     assert "no_such_option" in capsys.readouterr().err
-    doc = run_json(capsys, selfplay.main, ["--env", "gnome_village_v0", "--games", "2",
+    doc = run_json(capsys, selfplay.main, ["--env", "gnome_village_v1", "--games", "2",
                                            "--config", "deluxe=true"])
     assert doc["config"] == {"deluxe": True} and doc["players"] == 2
 
@@ -196,7 +196,7 @@ def run_audit(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, 
 
 
 def test_audit_endings_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "2",
+    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v1", "--players", "2", "--games", "2",
                              "--policies", "random,first,last,pass"])
     assert [row["policy"] for row in doc["rows"]] == ["random", "first", "last", "pass"]
     for row in doc["rows"]:
@@ -206,7 +206,7 @@ def test_audit_endings_counts_every_game(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_audit_endings_reports_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "1",
+    doc = run_audit(capsys, ["endings", "--env", "mighty_gnomes_v1", "--players", "2", "--games", "1",
                              "--policies", "random", "--max-steps", "5"])
     row = doc["rows"][0]
     assert row["reached_max_steps"] == 1 and row["decisions_max"] == 5
@@ -222,13 +222,13 @@ def test_audit_observation_stats_flag_amounts_at_the_bound() -> None:
 
 
 def test_audit_observations_and_balance_run(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_audit(capsys, ["observations", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "1",
+    doc = run_audit(capsys, ["observations", "--env", "mighty_gnomes_v1", "--players", "2", "--games", "1",
                              "--agent", "random"])
     run = doc["runs"][0]
     assert run["decision_points"] > 0 and not run["out_of_range"]
     assert {s["segment"] for s in run["segments"]} == {s.name for s in
-                                                        gnome_envs.make("mighty_gnomes_v0").game.observation_layout}
-    doc = run_audit(capsys, ["balance", "--env", "mighty_gnomes_v0", "--players", "2", "--games", "2",
+                                                        gnome_envs.make("mighty_gnomes_v1").game.observation_layout}
+    doc = run_audit(capsys, ["balance", "--env", "mighty_gnomes_v1", "--players", "2", "--games", "2",
                              "--agent", "random"])
     run = doc["runs"][0]
     seats = [r for r in run["rates"] if r["tag"] == "seat"]

@@ -1,6 +1,6 @@
 """Speed benchmark: random masked games through the full PettingZoo AEC API, side by side.
 
-    python -m training.benchmark [--seconds 5] [--envs gnome_village_v0 connect_four_v3 floor_v0]
+    python -m training.benchmark [--seconds 5] [--envs gnome_village_v1 connect_four_v3 floor_v0]
                                  [--players 2] [--config key=value] [--all-configs]
                                  [--profile [N]] [--json]
 

@@ -25,7 +25,7 @@ JSON_INDENT = 2
 RATE_DIGITS = 3  # decimals for win rates and interval bounds
 PLACEHOLDERS = ("", "-", "unavailable")  # table cells that stand for a missing number
 WIN_DIGITS = 2  # decimals for win counts (ties share a win: 1/k)
-DEFAULT_ENV = "gnome_village_v0"  # the main job's game
+DEFAULT_ENV = "gnome_village_v1"  # the main job's game
 
 
 # ---------------------------------------------------------------------------- statistics

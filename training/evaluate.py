@@ -1,9 +1,9 @@
 """Seat-balanced tournaments among any agents, with win rates, score margins and openskill ratings.
 
-    python -m training.evaluate --env battle_gnomes_v0 --players 2 --agents random,scripted \\
+    python -m training.evaluate --env battle_gnomes_v1 --players 2 --agents random,scripted \\
         --games 100 --seed 0 [--config key=value] [--json [--per-game]] [--png chart.png] \\
         [--out DIR] [--workers 4] [--no-progress]
-    python -m training.evaluate --env rise_of_the_gnomes_v0 --players 1 --agents scripted --games 100
+    python -m training.evaluate --env rise_of_the_gnomes_v1 --players 1 --agents scripted --games 100
 
 Agent specs (``name[:key=value...]``, see ``agents``) are separated by commas and must be
 distinct. With k agents at n seats the games follow a schedule (``training.schedule``): the

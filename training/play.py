@@ -1,6 +1,6 @@
 """Play a game in the terminal against agents, or hot-seat with several humans.
 
-    python -m training.play --env rise_of_the_gnomes_v0 --players 2 --human 0 \\
+    python -m training.play --env rise_of_the_gnomes_v1 --players 2 --human 0 \\
         --opponents scripted [--seed S] [--config key=value ...]
 
 The game runs through the PettingZoo AEC env. Before each human decision the board as that

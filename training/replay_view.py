@@ -2,7 +2,7 @@
 
     python -m training.replay_view REPLAY.json --out game.html
     python -m training.replay_view REPLAY.json --out game.gif [--scale 0.5] [--fps 2]
-    python -m training.replay_view --env gnome_village_v0 --players 3 --agents scripted \\
+    python -m training.replay_view --env gnome_village_v1 --players 3 --agents scripted \\
         --seed 7 --save-replay game.json --out game.html
 
 A replay (``gnome_envs.core.replay.Replay``: env id, config, seed, actions and the state hash

@@ -1,6 +1,6 @@
 """Headless self-play through the full PettingZoo AEC API, with seat-balanced results.
 
-    python -m training.selfplay --env gnome_village_v0 --players 3 --games 500 \\
+    python -m training.selfplay --env gnome_village_v1 --players 3 --games 500 \\
         --agents random,scripted,random --seed 0 --config deluxe=true [--json]
 
 Game g seats the agent list rotated by g mod n (seat s plays agent (s + g) mod n), so every

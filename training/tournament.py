@@ -1,7 +1,7 @@
 """Playing a tournament's games, in one process or a spawn-safe worker pool, reproducibly.
 
     from training.tournament import TournamentSpec, play_tournament
-    spec = TournamentSpec("battle_gnomes_v0", 2, ("random", "scripted"), {"max_steps": 10_000}, seed=0)
+    spec = TournamentSpec("battle_gnomes_v1", 2, ("random", "scripted"), {"max_steps": 10_000}, seed=0)
     records = play_tournament(spec, make_schedule(2, 2), games=10, workers=2)
 
 Seeds: game g draws everything from ``SeedSequence(seed, spawn_key=(g,))``: its first spawned

@@ -1,6 +1,6 @@
 """Train a MaskablePPO learner on a gnome env's single-agent adapter, then evaluate it seat by seat.
 
-    python -m training.train --env gnome_village_v0 --timesteps 20000 [--players 2]
+    python -m training.train --env gnome_village_v1 --timesteps 20000 [--players 2]
         [--opponents random,scripted,self] [--snapshot-every 10000] [--pool-size 5]
         [--n-envs 4] [--checkpoint-every 10000] [--eval-every 10000] [--resume runs/x/model.zip]
         [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]

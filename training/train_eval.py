@@ -1,6 +1,6 @@
 """Seat-balanced evaluation of a MaskablePPO model on a gnome env (used by ``training.train``).
 
-    result = evaluate_model(model, "gnome_village_v0", players=2, config={...},
+    result = evaluate_model(model, "gnome_village_v1", players=2, config={...},
                             opponents="scripted", games=100, seed=0, deterministic=False)
     result["overall"]["win_rate"], result["overall"]["ci95"]
 

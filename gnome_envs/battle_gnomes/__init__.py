@@ -6,7 +6,7 @@ from gnome_envs.core.registry import EnvSpec
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/BattleGnomes-v0",
+    gym_id="gnome_envs/BattleGnomes-v1",
     title="Battle Gnomes!",
     make_game=make_game,
     player_counts=(2, 3, 4, 5, 6),

@@ -8,7 +8,7 @@ from typing import Any
 from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
-ENV_ID = "battle_gnomes_v0"
+ENV_ID = "battle_gnomes_v1"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 

@@ -57,7 +57,19 @@ def get_spec(env_id: str) -> EnvSpec:
         return _SPECS[env_id]
     except KeyError:
         known = ", ".join(sorted(_SPECS))
-        raise UnknownEnvError(f"unknown env id {env_id!r}; registered: {known}") from None
+        hint = _other_version_hint(env_id)
+        raise UnknownEnvError(f"unknown env id {env_id!r}{hint}; registered: {known}") from None
+
+
+def _other_version_hint(env_id: str) -> str:
+    """A pointer to the registered version of the same game, if ``env_id`` names another one."""
+    name, sep, version = str(env_id).rpartition("_v")
+    if not sep or not version.isdigit():
+        return ""
+    current = [known for known in _SPECS if known.rpartition("_v")[0] == name]
+    if not current:
+        return ""
+    return f" (this release has {current[0]!r}: the README's 'Versions' section says what changed)"
 
 
 def registered_ids() -> tuple[str, ...]:

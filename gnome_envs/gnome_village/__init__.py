@@ -6,7 +6,7 @@ from gnome_envs.gnome_village.game import ENV_ID, GnomeVillageGame, make_game
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/GnomeVillage-v0",
+    gym_id="gnome_envs/GnomeVillage-v1",
     title="Gnome Village",
     make_game=make_game,
     player_counts=(2, 3, 4),

@@ -27,7 +27,7 @@ class GnomeVillageConfig:
         n = integer_field(self, "num_players")
         if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"gnome_village_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
+                f"gnome_village_v1 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         for name in ("deluxe", "children", "skip_forced"):
             value = getattr(self, name)
@@ -46,6 +46,6 @@ class GnomeVillageConfig:
         unknown = sorted(set(kwargs) - known)
         if unknown:
             raise ConfigError(
-                f"unknown gnome_village_v0 option(s) {unknown}; known: {sorted(known)}"
+                f"unknown gnome_village_v1 option(s) {unknown}; known: {sorted(known)}"
             )
         return cls(**kwargs)

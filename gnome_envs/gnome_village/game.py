@@ -18,7 +18,7 @@ from gnome_envs.gnome_village.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.gnome_village.observation import STATE_EXTRA
 from gnome_envs.gnome_village.state import GnomeVillageState
 
-ENV_ID = "gnome_village_v0"
+ENV_ID = "gnome_village_v1"
 TYPICAL_FINAL_SCORE = 20.0  # scales the dense "score" reward
 
 

@@ -6,7 +6,7 @@ from gnome_envs.mighty_gnomes.game import ENV_ID, MightyGnomesGame, make_game
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/MightyGnomes-v0",
+    gym_id="gnome_envs/MightyGnomes-v1",
     title="Mighty Gnomes",
     make_game=make_game,
     player_counts=(2, 3, 4),

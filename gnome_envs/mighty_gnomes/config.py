@@ -26,7 +26,7 @@ class MightyGnomesConfig:
         n = integer_field(self, "num_players")
         if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"mighty_gnomes_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
+                f"mighty_gnomes_v1 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         if not isinstance(self.skip_forced, bool):
             raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
@@ -56,5 +56,5 @@ class MightyGnomesConfig:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(kwargs) - known)
         if unknown:
-            raise ConfigError(f"unknown mighty_gnomes_v0 option(s) {unknown}; known: {sorted(known)}")
+            raise ConfigError(f"unknown mighty_gnomes_v1 option(s) {unknown}; known: {sorted(known)}")
         return cls(**kwargs)

@@ -15,7 +15,7 @@ from gnome_envs.mighty_gnomes.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.mighty_gnomes.observation import STATE_EXTRA
 from gnome_envs.mighty_gnomes.state import MightyGnomesState
 
-ENV_ID = "mighty_gnomes_v0"
+ENV_ID = "mighty_gnomes_v1"
 TYPICAL_FINAL_SCORE = 40.0  # scales the dense "score" reward
 
 

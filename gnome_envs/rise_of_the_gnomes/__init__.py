@@ -9,7 +9,7 @@ CUTTHROAT = (("mode", "cutthroat"),)
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/RiseOfTheGnomes-v0",
+    gym_id="gnome_envs/RiseOfTheGnomes-v1",
     title="Rise of the Gnomes",
     make_game=make_game,
     player_counts=(1, 2, 3, 4, 5),

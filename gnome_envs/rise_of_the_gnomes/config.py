@@ -34,7 +34,7 @@ class RiseOfTheGnomesConfig:
         n = integer_field(self, "num_players")
         if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ConfigError(
-                f"rise_of_the_gnomes_v0 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
+                f"rise_of_the_gnomes_v1 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
         if not isinstance(self.mode, str) or self.mode not in MODES:
             raise ConfigError(f"mode must be one of {MODES}, got {self.mode!r}")
@@ -69,5 +69,5 @@ class RiseOfTheGnomesConfig:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(kwargs) - known)
         if unknown:
-            raise ConfigError(f"unknown rise_of_the_gnomes_v0 option(s) {unknown}; known: {sorted(known)}")
+            raise ConfigError(f"unknown rise_of_the_gnomes_v1 option(s) {unknown}; known: {sorted(known)}")
         return cls(**kwargs)

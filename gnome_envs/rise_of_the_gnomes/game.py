@@ -22,7 +22,7 @@ from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS as OBSERVATION_LAY
 from gnome_envs.rise_of_the_gnomes.observation import STATE_EXTRA
 from gnome_envs.rise_of_the_gnomes.state import RiseState
 
-ENV_ID = "rise_of_the_gnomes_v0"
+ENV_ID = "rise_of_the_gnomes_v1"
 TYPICAL_FINAL_SCORE = 50.0  # scales the dense "score" reward
 
 

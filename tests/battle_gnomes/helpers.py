@@ -25,7 +25,7 @@ from gnome_envs.battle_gnomes.scenario import build_position, card_id, gnome_id
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 from gnome_envs.core.registry import make_game
 
-ENV_ID = "battle_gnomes_v0"
+ENV_ID = "battle_gnomes_v1"
 MAX_STEPS = 5000
 
 __all__ = [

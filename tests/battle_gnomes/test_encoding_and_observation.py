@@ -156,7 +156,7 @@ def test_aec_selects_out_of_turn_seats():
 
     seen = set()
     for seed in range(30):
-        env = gnome_envs.make("battle_gnomes_v0", num_players=4)
+        env = gnome_envs.make("battle_gnomes_v1", num_players=4)
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         state = env.unwrapped.game_state

@@ -57,8 +57,8 @@ def test_every_decision_kind_is_reached():
 
 
 def _scripted_wins(num_players: int, games: int, base_seed: int) -> int:
-    scripted = agents.make("scripted", "battle_gnomes_v0")
-    random_agent = agents.make("random", "battle_gnomes_v0")
+    scripted = agents.make("scripted", "battle_gnomes_v1")
+    random_agent = agents.make("random", "battle_gnomes_v1")
     wins = 0
     for g in range(games):
         seat = g % num_players
@@ -91,7 +91,7 @@ def _outsider_choice(attacker: int, defender: int, outsider: int, defeated: dict
                            defeated=defeated, turn_player=attacker, phase="battle", skip_forced=False,
                            battle={"defender": defender, "attackers": ["sage"],
                                    "defenders": [households[defender][0]]})
-    scripted = agents.make("scripted", "battle_gnomes_v0")
+    scripted = agents.make("scripted", "battle_gnomes_v1")
     while state.current_player != outsider:
         state.apply(state.game.action_layout.pass_action)
     return state.describe_action(scripted.act(state, outsider, np.random.default_rng(0)))

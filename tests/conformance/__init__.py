@@ -3,7 +3,7 @@
 The contracts are those of DESIGN.md and ``gnome_envs/core`` (engine ``State``, the PettingZoo
 adapter ``GnomeAECEnv``, replays). Every test is parametrised over the ``case`` fixture
 (``tests/conftest.py``): one case per (env_id, variant config), ids like
-``gnome_village_v0-3p-deluxe``. Nothing here knows the rules of any one game.
+``gnome_village_v1-3p-deluxe``. Nothing here knows the rules of any one game.
 
 All randomness is seeded from the case id and the test's label (``Case.seeds``), so a failure
 reproduces; failure messages name the case, the seed and the step.

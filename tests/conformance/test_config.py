@@ -76,3 +76,11 @@ def test_unknown_env_id():
     ):
         err = _raises_config_error(build, exc=UnknownEnvError, names=("no_such_game_v0",))
         assert isinstance(err, ConfigError)
+
+
+@pytest.mark.parametrize("env_id", gnome_envs.ENV_IDS)
+def test_other_version_of_a_game_names_the_current_one(env_id):
+    name, _, version = env_id.rpartition("_v")
+    retired = f"{name}_v{int(version) - 1}" if int(version) > 0 else f"{name}_v{int(version) + 1}"
+    err = _raises_config_error(lambda: gnome_envs.make(retired), exc=UnknownEnvError, names=(retired, env_id))
+    assert "Versions" in str(err)

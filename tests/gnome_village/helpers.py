@@ -34,7 +34,7 @@ from gnome_envs.gnome_village.pending import DecisionKind
 from gnome_envs.gnome_village.scenario import build_position, business_id, cell_index
 from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus
 
-ENV_ID = "gnome_village_v0"
+ENV_ID = "gnome_village_v1"
 P, C, S, G = (int(t) for t in WorkshopType)  # painter, carpenter, school, gardener
 MAX_STEPS = 5000
 

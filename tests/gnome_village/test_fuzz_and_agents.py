@@ -72,8 +72,8 @@ def test_every_decision_kind_is_reached():
 def test_scripted_agent_beats_random_agent():
     """The scripted agent wins at least 60 % of 40 fixed-seed 2-player games against the random
     agent, seats balanced (a shared win does not count)."""
-    scripted = agents.make("scripted", "gnome_village_v0")
-    random_agent = agents.make("random", "gnome_village_v0")
+    scripted = agents.make("scripted", "gnome_village_v1")
+    random_agent = agents.make("random", "gnome_village_v1")
     wins = 0
     for g in range(AGENT_GAMES):
         seat = g % 2
@@ -92,7 +92,7 @@ def test_scripted_agent_beats_random_agent():
 def test_scripted_agent_buys_and_uses_businesses(num_players):
     """O41: in scripted self-play every game sees businesses bought and their actions used (the
     scripted list values income, icons and actions, not only workshops)."""
-    scripted = agents.make("scripted", "gnome_village_v0")
+    scripted = agents.make("scripted", "gnome_village_v1")
     for g in range(SELF_PLAY_GAMES):
         state = fresh(seed=9500 + g, num_players=num_players, deluxe=bool(g % 2))
         rng = np.random.default_rng(g)

@@ -37,7 +37,7 @@ from gnome_envs.mighty_gnomes.pending import DecisionKind
 from gnome_envs.mighty_gnomes.scenario import build_position
 from gnome_envs.mighty_gnomes.state import MightyGnomesState
 
-ENV_ID = "mighty_gnomes_v0"
+ENV_ID = "mighty_gnomes_v1"
 GLADES = [0, 2, 4]
 T1, T2, T3, T4, DRUID = 0, 1, 2, 3, 4  # tile indices (gnomes 1-4, the Druid tile)
 # orientation slots (see geometry.py): forest (grass side) and attic (ladder side)

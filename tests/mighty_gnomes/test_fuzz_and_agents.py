@@ -49,7 +49,7 @@ def test_every_decision_kind_and_action_family_is_reached():
     action family is legal at some point: no rule is dead code (two gnome sets cover all eight
     types). check_invariants() runs after
     every step, so Druid turns, discards and invitations are fuzzed too."""
-    scripted = agents.make("scripted", "mighty_gnomes_v0")
+    scripted = agents.make("scripted", "mighty_gnomes_v1")
     kinds: set[int] = set()
     families: set[int] = set()
     games = 0
@@ -75,8 +75,8 @@ def test_every_decision_kind_and_action_family_is_reached():
 def test_scripted_agent_beats_random_agents(num_players):
     """The scripted agent wins at least 70 % of fixed-seed games against random agents, seats
     balanced."""
-    scripted = agents.make("scripted", "mighty_gnomes_v0")
-    random_agent = agents.make("random", "mighty_gnomes_v0")
+    scripted = agents.make("scripted", "mighty_gnomes_v1")
+    random_agent = agents.make("random", "mighty_gnomes_v1")
     wins = 0
     for g in range(AGENT_GAMES):
         seat = g % num_players
@@ -112,7 +112,7 @@ def test_o39_every_policy_ends_the_game_by_its_rules(num_players):
     max_steps, never truncated. Game.pass_actions is the one declining action (PASS)."""
     from gnome_envs.core.registry import get_spec
 
-    cap = get_spec("mighty_gnomes_v0").max_steps
+    cap = get_spec("mighty_gnomes_v1").max_steps
     for policy in ("pass", "first", "last", "random"):
         for g in range(ENDING_GAMES):
             state = fresh(num_players, seed=500 + g, skip_forced=True)

@@ -203,11 +203,11 @@ def test_config_rejects_bad_values():
 
     for bad in (1, 5, "2", True):
         with pytest.raises(ConfigError, match="num_players"):
-            make_game("mighty_gnomes_v0", num_players=bad)
+            make_game("mighty_gnomes_v1", num_players=bad)
     for gnomes in (("magic",) * 5, ("magic", "alchemist", "robber", "knight"), ("a", "b", "c", "d", "e"), "magic"):
         with pytest.raises(ConfigError, match="mighty_gnomes"):
-            make_game("mighty_gnomes_v0", mighty_gnomes=gnomes)
+            make_game("mighty_gnomes_v1", mighty_gnomes=gnomes)
     with pytest.raises(ConfigError, match="skip_forced"):
-        make_game("mighty_gnomes_v0", skip_forced="yes")
+        make_game("mighty_gnomes_v1", skip_forced="yes")
     with pytest.raises(ConfigError, match="colour"):
-        make_game("mighty_gnomes_v0", colour=1)
+        make_game("mighty_gnomes_v1", colour=1)

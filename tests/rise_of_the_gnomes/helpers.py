@@ -26,7 +26,7 @@ from gnome_envs.rise_of_the_gnomes.pending import DecisionKind, Task
 from gnome_envs.rise_of_the_gnomes.scenario import build_position, pos_of
 from gnome_envs.rise_of_the_gnomes.state import RiseState
 
-ENV_ID = "rise_of_the_gnomes_v0"
+ENV_ID = "rise_of_the_gnomes_v1"
 MAX_STEPS = 5000
 __all__ = ["ALLY_SPACE_BASE", "CARD_SPACE_BASE", "PLAYER_SPACE_BASE", "DecisionKind", "Task",
            "build_position", "card_space", "pos_of"]

@@ -125,7 +125,7 @@ def test_r14_1_one_seat_against_the_gnomes():
     assert seen_row == {2}
     assert state.rank_returns().tolist() == [0.0]
     assert state.returns().tolist() == ([-1.0] if state.gnomes_win() else [1.0])
-    env = gnome_envs.SingleAgentEnv("rise_of_the_gnomes_v0", num_players=1)
+    env = gnome_envs.SingleAgentEnv("rise_of_the_gnomes_v1", num_players=1)
     obs, info = env.reset(seed=5)
     assert info["learner_seat"] == 0 and env.opponents == [] and obs.shape == env.observation_space.shape
     rng = np.random.default_rng(5)

@@ -70,8 +70,8 @@ def test_scripted_agent_beats_random_agent():
     """Two-player games, seats alternating: the scripted agent outscores the random agent in at
     least 80 % of 20 fixed-seed games, and beats it (more points than the random seat) with the
     Gnomes counted too in at least 80 % of the games one of them beats the Gnomes."""
-    scripted = agents.make("scripted", "rise_of_the_gnomes_v0")
-    random_agent = agents.make("random", "rise_of_the_gnomes_v0")
+    scripted = agents.make("scripted", "rise_of_the_gnomes_v1")
+    random_agent = agents.make("random", "rise_of_the_gnomes_v1")
     rng = np.random.default_rng(0)
     outscored = 0
     for g in range(AGENT_GAMES):
@@ -108,7 +108,7 @@ def test_r11_1_every_policy_ends_the_game_after_five_turns(config):
     (no truncation), well inside the env's max_steps; PASS is the game's pass action."""
     from gnome_envs.core.registry import get_spec
 
-    cap = get_spec("rise_of_the_gnomes_v0").max_steps
+    cap = get_spec("rise_of_the_gnomes_v1").max_steps
     for policy in (_first, _last, _pass_biased):
         for g in range(POLICY_GAMES):
             state = fresh(700 + g, **config)
