@@ -3,13 +3,15 @@
     python -m training.play --env rise_of_the_gnomes_v1 --players 2 --human 0 \\
         --opponents scripted [--seed S] [--config key=value ...]
 
-The game runs through the PettingZoo AEC env. Before each human decision the board as that
-seat may see it (``state.render_text(seat)``: the public table plus its own cards), the pending decision
-and its legal choices numbered 0, 1, ... (``describe_action``) are shown; type a number to
-choose, ``q`` to quit (end of input quits too). ``--human`` may be repeated or given as a comma
-list (hot-seat). Every other seat is played by ``--opponents``: one agent spec for all of them
-or a comma list, one spec per computer seat in seat order (e.g. ``scripted,mcts:iterations=64``);
-their moves are printed. The final scores and placements close the game.
+The game runs through the PettingZoo AEC env. A setup header names who chooses first. Before
+each human decision the board as that seat may see it (``state.render_text(seat)``: the public
+table plus its own cards), the pending decision and its legal choices numbered 0, 1, ...
+(``describe_action(a, viewer=seat)``) are shown; type a number to choose, ``q`` to quit (end of
+input quits too). ``--human`` may be repeated or given as a comma list (hot-seat). Every other
+seat is played by ``--opponents``: one agent spec for all of them or a comma list, one spec per
+computer seat in seat order (e.g. ``scripted,mcts:iterations=64``); their moves are printed as
+the human whose screen it is sees them (the last human to decide; a card hidden from that seat
+is named generically). A finished game shows the final table, then the scores and placements.
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ def read_choice(state: State, seat: int, input_fn: InputFn, out: OutputFn) -> in
     legal = state.legal_actions()
     out(f"Player {seat} to decide: {state.decision_name()}")
     for number, action in enumerate(legal):
-        out(f"  [{number}] {state.describe_action(action)}")
+        out(f"  [{number}] {state.describe_action(action, viewer=seat)}")
     while True:
         try:
             text = input_fn(f"player {seat}, choose 0-{len(legal) - 1} (q quits): ").strip()
@@ -142,7 +144,8 @@ def play_game(env_id: str, players: int, humans: list[int], opponents: dict[int,
     env = gnome_envs.make(env_id, num_players=players, render_mode="ansi", **config)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    decisions, quit_game = 0, False
+    decisions, quit_game, screen = 0, False, humans[0]
+    out(setup_header(env.unwrapped.game_state))
     for _agent in env.agent_iter():
         _obs, _reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
@@ -157,16 +160,29 @@ def play_game(env_id: str, players: int, humans: list[int], opponents: dict[int,
             if action is None:
                 quit_game = True
                 break
-            out(f"player {seat} (you): {state.describe_action(action)}")
+            screen = seat
+            out(f"player {seat} (you): {state.describe_action(action, viewer=seat)}")
         else:
             spec, policy = opponents[seat]
             action = choose_action(policy, state, rng)
-            out(f"player {seat} ({spec}) {state.decision_name()}: {state.describe_action(action)}")
+            out(f"player {seat} ({spec}) {state.decision_name()}: {state.describe_action(action, viewer=screen)}")
         env.step(action)
         decisions += 1
-    result = _result(env.unwrapped.game_state, seed, decisions, quit_game)
+    final = env.unwrapped.game_state
+    if final.is_terminal():
+        out(RULE)
+        out(f"Game over: the final table as player {screen} sees it")
+        out(final.render_text(screen))
+    result = _result(final, seed, decisions, quit_game)
     env.close()
     return result
+
+
+def setup_header(state: State) -> str:
+    """The line shown before the first decision: who chooses first, and what."""
+    if state.is_terminal():
+        return "Setup: the game is over before any decision"
+    return f"Setup: player {state.current_player} to choose first ({state.decision_name()})"
 
 
 def _result(state: State, seed: int, decisions: int, quit_game: bool) -> PlayResult:

@@ -1,13 +1,15 @@
 """Text rendering of Battle Gnomes!: the table, each household, the battle, and action names.
 
 Hidden information is never printed for anyone but the seat given to ``render_text`` (by
-default no hand is shown: only hand sizes).
+default no hand is shown: only hand sizes); that seat's hand is listed with each card's effect.
+Every card an action names leaves the hand face up (played, attached, laid or discarded onto
+the open discard pile), so ``describe_action`` reads the same for every viewer.
 """
 
 from __future__ import annotations
 
 from gnome_envs.battle_gnomes.actions import Family, TurnAction
-from gnome_envs.battle_gnomes.components import CARD_TYPE, CARDS, GNOMES, CardType, Slot
+from gnome_envs.battle_gnomes.components import CARD_TYPE, CARDS, GNOMES, CardType, Slot, Timing
 from gnome_envs.battle_gnomes.pending import DecisionKind
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 
@@ -52,6 +54,13 @@ GNOME_VERBS = {
 }
 
 
+CARD_KINDS = {
+    CardType.WEAPON: "weapon", CardType.DEFENCE: "defence", CardType.BATTLE_ITEM: "battle item",
+    CardType.YARD: "yard item",
+}
+TIMING_KINDS = {Timing.BATTLE: "battle action", Timing.TURN: "turn action", Timing.RESPONSE: "response"}
+
+
 def gnome_name(gnome: int) -> str:
     """Name and base strength of a gnome."""
     return f"{GNOMES[gnome].name} ({GNOMES[gnome].strength})"
@@ -62,13 +71,20 @@ def card_name(design: int) -> str:
     return CARDS[design].name
 
 
+def card_with_effect(design: int) -> str:
+    """A card with its kind and effect: ``Rake (weapon): +2``."""
+    card = CARDS[design]
+    kind = TIMING_KINDS[card.timing] if card.type == CardType.ACTION else CARD_KINDS[card.type]
+    return f"{card.name} ({kind}): {card.text}"
+
+
 def _own_gnome(state: BattleGnomesState, seat: int, k: int) -> str:
     gnomes = state.households[seat] if seat >= 0 else []
     return f"gnome {k} ({gnome_name(gnomes[k])})" if k < len(gnomes) else f"gnome {k} (none)"
 
 
-def describe_action(state: BattleGnomesState, action: int) -> str:
-    """Meaning of ``action`` in the pending decision (text for every index)."""
+def describe_action(state: BattleGnomesState, action: int, viewer: int | None = None) -> str:
+    """Meaning of ``action`` in the pending decision (text for every index; the same for every viewer)."""
     n = state.game.num_players
     d = state.game.action_layout.decode(action)
     pending = state.pending
@@ -134,16 +150,26 @@ def _household_lines(state: BattleGnomesState, seat: int, show_hand: bool) -> li
     if state.yard[seat]:
         lines.append("  yard: " + ", ".join(card_name(d) for d in state.yard[seat]))
     if show_hand:
-        lines.append("  hand: " + ", ".join(card_name(d) for d in state.hands[seat]))
+        lines.append("  your hand:" + ("" if state.hands[seat] else " empty"))
+        lines += [f"    {card_with_effect(d)}" for d in state.hands[seat]]
     return lines
+
+
+def stage_text(state: BattleGnomesState) -> str:
+    """``setup: ...``, ``turn 4 (seat 1's turn): ...`` or ``game over after turn 9``."""
+    if state.finished:
+        return f"game over after turn {state.turn_number}"
+    decision = f"decision {state.decision_name()} by seat {state.current_player}"
+    if state.turn_player < 0:
+        return f"setup: {decision}"
+    return f"turn {state.turn_number} (seat {state.turn_player}'s turn): {decision}"
 
 
 def render_text(state: BattleGnomesState, seat: int | None = None) -> str:
     """The table as text; ``seat``'s hand is shown when given."""
     from gnome_envs.battle_gnomes.totals import totals
 
-    status = "game over" if state.finished else f"decision {state.decision_name()} by seat {state.current_player}"
-    lines = [f"Battle Gnomes! turn {state.turn_number} (seat {state.turn_player}); {status}"]
+    lines = [f"Battle Gnomes! {stage_text(state)}"]
     if state.finished:
         lines.append(f"winner: seat {state.winner}" if state.winner >= 0 else
                      f"placements: {state.placements()}")

@@ -159,11 +159,11 @@ class BattleGnomesState(DecisionLoopState):
 
         return audit_events(self)
 
-    def describe_action(self, action: int) -> str:
-        """Meaning of ``action`` in the pending decision."""
+    def describe_action(self, action: int, viewer: int | None = None) -> str:
+        """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
         from gnome_envs.battle_gnomes.render import describe_action
 
-        return describe_action(self, action)
+        return describe_action(self, action, viewer)
 
     def render_text(self, seat: int | None = None) -> str:
         """The table as text (public, plus ``seat``'s hidden cards when given)."""

@@ -179,8 +179,8 @@ class State(abc.ABC):
         """A clone with everything ``seat`` cannot see resampled consistently."""
 
     @abc.abstractmethod
-    def describe_action(self, action: int) -> str:
-        """Human-readable meaning of ``action`` in the pending decision."""
+    def describe_action(self, action: int, viewer: int | None = None) -> str:
+        """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
 
     @abc.abstractmethod
     def render_text(self, seat: int | None = None) -> str:

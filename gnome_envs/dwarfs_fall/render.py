@@ -4,6 +4,10 @@ Each card is drawn 7 characters wide and 4 high. ``#`` on an edge is a wall, the
 holds a 3-letter kind label (``Cas Gol Eme Rub Dia Tav Sto Dra Fro``) with the colour letter
 of the card (``B R G Y``) and the stack height, and the third line the dwarfs on it as
 colour letters (``BBY`` = two blue dwarfs and a yellow one).
+
+Every hidden card an action names turns face up by that action (an ogre card played, denied
+with or discarded face up; a gem going back to its pile), and Thief and Crown name no card, so
+``describe_action`` reads the same for every viewer.
 """
 
 from __future__ import annotations
@@ -94,8 +98,8 @@ def goal_text(goal: int) -> str:
     return f"trading goal #{goal} ({cost} for {g.vp} VP)"
 
 
-def describe_action(state, action: int) -> str:
-    """Meaning of ``action`` in the pending decision (valid for every index)."""
+def describe_action(state, action: int, viewer: int | None = None) -> str:
+    """Meaning of ``action`` in the pending decision (every index; the same for every viewer)."""
     layout = state.game.action_layout
     d = layout.decode(action)
     pending = state.pending
@@ -108,9 +112,10 @@ def describe_action(state, action: int) -> str:
     if f in EMPIRE_FAMILIES or (kind == DecisionKind.POWER_GEM and f == Family.END):
         return _empire_action(state, d, pending)
     if kind == DecisionKind.TROLL_DENY:
-        played, target = f"player {pending.data[1]}'s {OGRE_NAMES[pending.data[0]]}", _deny_target(state, pending)
+        you = pending.player if viewer is None else viewer
+        played, target = f"player {pending.data[1]}'s {OGRE_NAMES[pending.data[0]]}", _deny_target(state, pending, you)
         if f == Family.OGRE and d.arg == Ogre.TROLL_KING:
-            return f"deny {played}{target} with your Troll King"
+            return f"deny {played}{target} with {'your' if you == pending.player else 'a'} Troll King"
         if f == Family.END:
             return f"let {played} happen{target}"
     if f == Family.END:
@@ -150,12 +155,12 @@ GEM_VERBS = {DecisionKind.ALCHEMY_GIVE: "turn your", DecisionKind.ALCHEMY_TAKE: 
              DecisionKind.POWER_GEM: "take a", DecisionKind.FROZEN_GEM: "freeze your"}
 
 
-def _deny_target(state, pending) -> str:
-    """`` on <card> against player <seat>``: what the ogre card a Troll King may deny targets."""
+def _deny_target(state, pending, you: int) -> str:
+    """`` on <card> against player <seat>`` (``you`` for seat ``you``): what a Troll King may deny."""
     cell, seat = pending.data[3], pending.data[4]
     text = f" on {where(state, cell)}" if cell >= 0 else ""
     if seat >= 0:
-        text += " against you" if seat == pending.player else f" against player {seat}"
+        text += " against you" if seat == you else f" against player {seat}"
     return text
 
 
@@ -227,14 +232,21 @@ def render_mat(state) -> list[str]:
     return lines
 
 
+def stage_text(state) -> str:
+    """``round 3, player 1 to play, actions used 1/3`` or ``GAME OVER after round 15``."""
+    if state.finished:
+        return f"GAME OVER after round {state.round}"
+    return (f"round {state.round}, player {state.turn_player} to play, actions used "
+            f"{state.actions_used}/{state.action_limit(state.turn_player)}"
+            + (" (last round)" if state.end_triggered else ""))
+
+
 def render_text(state, seat: int | None = None) -> str:
     """The whole table as text: public information, plus ``seat``'s own view of the hidden cards."""
     n = state.game.num_players
     row = ", ".join(goal_text(g) if g >= 0 else "-" for g in state.trading_row)
     lines = [
-        f"Dwar7s Fall - round {state.round}, player {state.turn_player} to play, actions used "
-        f"{state.actions_used}/{state.action_limit(state.turn_player)}"
-        + (" (last round)" if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
+        f"Dwar7s Fall - {stage_text(state)}",
         f"trading goals: {row} | deck {len(state.trading_deck)}",
         "gem piles: " + ", ".join(f"{GEM_NAMES[g]} {state.gem_pile[g]}" for g in range(NUM_GEMS))
         + f" | ogre deck {len(state.ogre_deck)}, discards {state.ogre_discard}",
@@ -298,4 +310,4 @@ def _player_line(state, p: int, seat: int | None) -> str:
             f"ogres at least {_cards(state.ogres.bounds(seat, p), OGRE_NAMES)}")
 
 
-__all__ = ["card_name", "describe_action", "goal_text", "render_mat", "render_text", "where"]
+__all__ = ["card_name", "describe_action", "goal_text", "render_mat", "render_text", "stage_text", "where"]

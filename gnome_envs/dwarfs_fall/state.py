@@ -151,11 +151,11 @@ class DwarfsFallState(DecisionLoopState):
 
         return full_state(self)
 
-    def describe_action(self, action: int) -> str:
-        """Meaning of ``action`` in the pending decision."""
+    def describe_action(self, action: int, viewer: int | None = None) -> str:
+        """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
         from gnome_envs.dwarfs_fall.render import describe_action
 
-        return describe_action(self, action)
+        return describe_action(self, action, viewer)
 
     def render_text(self, seat: int | None = None) -> str:
         """The table as text: public information, plus ``seat``'s own hidden cards and knowledge."""

@@ -4,6 +4,10 @@ Village cells are drawn 5 characters wide and 3 high. Roads show their paths (``
 middle marks a blockade); buildings are boxed with a 3-letter label (``H*`` lit house, ``h``
 dark house, workshops in capitals when active) and the seats of the gnomes on them
 (``r`` resting, ``c`` held by a Chapel or Prison, ``a`` flown in by Airport, ``m`` guarding).
+
+Nothing a move names is hidden: the face-down stacks are never read before a tile is drawn
+and shown (a Construction Site is chosen before its tile is drawn, O26), so
+``describe_action`` reads the same for every viewer.
 """
 
 from __future__ import annotations
@@ -80,8 +84,8 @@ def tile_name(code: int) -> str:
     return BUSINESS_TILES[info.sub].name
 
 
-def describe_action(state: GnomeVillageState, action: int) -> str:
-    """Meaning of ``action`` in the pending decision."""
+def describe_action(state: GnomeVillageState, action: int, viewer: int | None = None) -> str:
+    """Meaning of ``action`` in the pending decision (the same for every viewer: see the module doc)."""
     layout = LAYOUTS[state.game.num_players]
     d = layout.decode(action)
     pending = state.pending
@@ -124,6 +128,16 @@ def describe_action(state: GnomeVillageState, action: int) -> str:
     if d.family == Family.AMOUNT:
         return f"take {d.arg} coin{'s' if d.arg > 1 else ''}"
     return f"place a starting {SetupPiece(d.arg).name.lower().replace('_', '-')} next"
+
+
+def stage_text(state: GnomeVillageState) -> str:
+    """``setup: player 0 places``, ``turn 7, player 1 to play (last round)`` or ``GAME OVER after turn 36``."""
+    if state.finished:
+        return f"GAME OVER after turn {state.turn_number}" + (" (the bank ran dry)" if state.bank_ran_dry else "")
+    if state.turn_number == 0:
+        return f"setup: player {state.current_player} places a starting piece"
+    last = " (last round" + (": the bank ran dry)" if state.bank_ran_dry else ")") if state.end_triggered else ""
+    return f"turn {state.turn_number}, player {state.turn_player} to play{last}"
 
 
 def _cell_lines(state: GnomeVillageState, v: int, cell: int) -> tuple[str, str, str]:
@@ -171,8 +185,7 @@ def render_text(state: GnomeVillageState, seat: int | None = None) -> str:
     card = FOREST_CARDS[state.revealed].label() if state.revealed >= 0 else "-"
     display = ", ".join(BUSINESS_TILES[t].name if t >= 0 else "-" for t in state.display)
     lines = [
-        f"Gnome Village - turn {state.turn_number}, player {state.turn_player} to play"
-        + (" (last round" + (": the bank ran dry)" if state.bank_ran_dry else ")") if state.end_triggered else "") + (" - GAME OVER" if state.finished else ""),
+        f"Gnome Village - {stage_text(state)}",
         (f"forest card: {card} | deck {len(state.forest_deck)} | roads left {len(state.road_stack)} "
          f"| businesses face down {len(state.business_stack)} | bank {state.bank}"),
         f"display: {display} | happy gnome: {'player ' + str(state.happy) if state.happy >= 0 else 'nobody'}",

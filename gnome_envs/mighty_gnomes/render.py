@@ -48,6 +48,8 @@ from gnome_envs.mighty_gnomes.state import (
 SIDE_NAMES = ("left", "right")
 DRAWN_POSITIONS = {0: "first", 1: "second"}
 MODE_TEXT = {Mode.GATHER: "gather in the forest", Mode.ATTIC: "climb to the attic", Mode.COINS: "take coins"}
+# decisions whose choice another seat does not see: what it sees instead (R4.5)
+ONLOOKER_TEXT = {DecisionKind.KEEP_CHEST: "keep one drawn chest face down, return the other to the bag"}
 PASS_TEXT = {
     DecisionKind.BOOKS: "stop reading books",
     DecisionKind.TURN_END: "end the turn",
@@ -102,10 +104,17 @@ def _book_ref_text(state: MightyGnomesState, ref: int) -> str:
     return f"activate {book_name(book) if book >= 0 else 'no book'} at the {where}"
 
 
-def describe_action(state: MightyGnomesState, action: int) -> str:
-    """Meaning of ``action`` in the pending decision (any index, legal or not)."""
-    d = LAYOUTS[state.game.num_players].decode(action)
+def describe_action(state: MightyGnomesState, action: int, viewer: int | None = None) -> str:
+    """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
     kind = DecisionKind(state.pending.kind) if state.pending is not None else None
+    if viewer is not None and viewer != state.current_player and kind in ONLOOKER_TEXT:
+        return ONLOOKER_TEXT[kind]
+    return _full_text(state, action, kind)
+
+
+def _full_text(state: MightyGnomesState, action: int, kind: DecisionKind | None) -> str:
+    """Meaning of ``action`` with every fact named (any index, legal or not)."""
+    d = LAYOUTS[state.game.num_players].decode(action)
     family = d.family
     if family == Family.PASS:
         return PASS_TEXT.get(kind, "pass")
@@ -149,10 +158,19 @@ def describe_action(state: MightyGnomesState, action: int) -> str:
 
 
 def _chest_pick_text(state: MightyGnomesState, kind: DecisionKind | None, index: int) -> str:
-    if kind == DecisionKind.KEEP_CHEST:  # the drawn chests are secret: named by position only
-        return f"keep the {DRAWN_POSITIONS.get(index, f'#{index}')} drawn chest face down, return the other"
+    if kind == DecisionKind.KEEP_CHEST:  # the drawn chests: named for their drawer, hidden from onlookers
+        return _keep_text(state, index)
     chest = state.chest_display[index] if index < len(state.chest_display) else -1
     return f"take the open chest {index} ({chest_name(chest) if chest >= 0 else 'gone'}) of the trail"
+
+
+def _keep_text(state: MightyGnomesState, index: int) -> str:
+    """``keep the first drawn chest (gold) face down, return the other (key)``."""
+    drawn = state.drawn
+    kept = f" ({chest_name(drawn[index])})" if index < len(drawn) else ""
+    others = [chest_name(k) for i, k in enumerate(drawn) if i != index]
+    returned = f", return the other ({', '.join(others)})" if others else ""
+    return f"keep the {DRAWN_POSITIONS.get(index, f'#{index}')} drawn chest{kept} face down{returned}"
 
 
 def _forest_lines(state: MightyGnomesState) -> list[str]:

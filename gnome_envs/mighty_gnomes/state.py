@@ -191,11 +191,11 @@ class MightyGnomesState(DecisionLoopState):
 
         return full_state(self)
 
-    def describe_action(self, action: int) -> str:
-        """Meaning of ``action`` in the pending decision."""
+    def describe_action(self, action: int, viewer: int | None = None) -> str:
+        """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
         from gnome_envs.mighty_gnomes.render import describe_action
 
-        return describe_action(self, action)
+        return describe_action(self, action, viewer)
 
     def audit_tags(self, seat: int) -> dict[str, str]:
         """Mighty gnome cards ``seat`` seated, per type in play (for training.audit balance)."""

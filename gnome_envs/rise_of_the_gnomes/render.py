@@ -24,8 +24,10 @@ from gnome_envs.rise_of_the_gnomes.components import (
     ICON_CODE,
     MAP_RADIUS,
     NUM_POSITIONS,
+    NUM_TURNS,
     RACES,
     TYPE_CODE,
+    TYPE_CODES,
     BoardAction,
     Icon,
     PlayerSpace,
@@ -45,6 +47,9 @@ PASS_LABELS = {
     DecisionKind.COMPETITION_REMOVE: "remove no more cubes", DecisionKind.CARAVAN_DEST: "move no more cubes",
     DecisionKind.MOVE_SOURCE: "move no cubes", DecisionKind.COMPETITION_ADD: "add no cubes",
 }
+
+# decisions whose choice another seat does not see: what it sees instead (R2.13)
+ONLOOKER_TEXT = {DecisionKind.JUDGE_DISCARD: "return one of the dealt judges to the box face down"}
 
 
 def owner_name(state: RiseState, owner: int) -> str:
@@ -104,8 +109,16 @@ def _slot_text(state: RiseState, index: int, seat: int) -> str:
     return f"item {index + 1} (none)"
 
 
-def describe_action(state: RiseState, action: int) -> str:
-    """Meaning of ``action`` in the pending decision (any index of the layout)."""
+def describe_action(state: RiseState, action: int, viewer: int | None = None) -> str:
+    """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
+    kind = state.pending.kind if state.pending is not None else -1
+    if viewer is not None and viewer != state.current_player and kind in ONLOOKER_TEXT:
+        return ONLOOKER_TEXT[kind]
+    return _full_text(state, action)
+
+
+def _full_text(state: RiseState, action: int) -> str:
+    """Meaning of ``action`` with every fact named (any index of the layout)."""
     layout = LAYOUTS[state.n]
     decoded = layout.decode(action)
     family, arg = decoded.family, decoded.arg
@@ -136,22 +149,38 @@ def describe_action(state: RiseState, action: int) -> str:
 
 
 # ============================================================================ the table
+HEX_STEP = 4  # characters per half hex: neighbours in a row of the map are two steps apart
+MAP_LEGEND = (
+    "Map: each hex shows its name over its tile. Names: DK Dragonkeep, g1-g6 the green ring, "
+    "y1-y12 the yellow ring, r1-r18 the red ring (the tile list uses the same names).",
+    "Tiles: " + ", ".join(f"{code} {t.name.lower().replace('_', ' ')}" for code, t in TYPE_CODES.items())
+    + "; ?? face down; a trailing D marks the dragon, B a boat.",
+)
+
+
+def _hex_label(state: RiseState, pos: int) -> str:
+    if not state.revealed[pos]:
+        return "??"
+    label = TYPE_CODE[TileType(state.tile_type[pos])]
+    return label + ("D" if state.dragon == pos else ("B" if state.boats[pos] else ""))
+
+
 def hex_map(state: RiseState) -> list[str]:
-    """The map as rows of hexes: type code, then D (dragon) or B (boat); ?? is face down."""
-    width = 4 * (4 * MAP_RADIUS + 2)
-    lines = [[" "] * width for _ in range(2 * MAP_RADIUS + 1)]
+    """The map as rows of hexes: each hex's name (``y3``) over its type code and D / B marks."""
+    width = HEX_STEP * (4 * MAP_RADIUS + 2)
+    names = [[" "] * width for _ in range(2 * MAP_RADIUS + 1)]
+    labels = [[" "] * width for _ in range(2 * MAP_RADIUS + 1)]
     for pos in range(NUM_POSITIONS):
         if not state.game.in_play[pos]:
             continue
         q, r = HEX_COORDS[pos]
-        if not state.revealed[pos]:
-            label = "??"
-        else:
-            label = TYPE_CODE[TileType(state.tile_type[pos])]
-            label += "D" if state.dragon == pos else ("B" if state.boats[pos] else "")
-        column = 2 * (2 * q + r + 2 * MAP_RADIUS)
-        lines[r + MAP_RADIUS][column:column + len(label)] = list(label)
-    return ["  " + "".join(line).rstrip() for line in lines]
+        column = HEX_STEP * (2 * q + r + 2 * MAP_RADIUS)
+        for row, text in ((names[r + MAP_RADIUS], position_name(pos)), (labels[r + MAP_RADIUS], _hex_label(state, pos))):
+            row[column:column + len(text)] = list(text)
+    lines = []
+    for name_row, label_row in zip(names, labels):
+        lines += ["  " + "".join(name_row).rstrip(), "  " + "".join(label_row).rstrip()]
+    return [line for line in lines if line.strip()]
 
 
 def _tile_lines(state: RiseState) -> list[str]:
@@ -187,10 +216,19 @@ def _player_lines(state: RiseState) -> list[str]:
     return lines
 
 
+def stage_text(state: RiseState) -> str:
+    """Where the game stands: ``setup``, ``turn 2, phase action cards ...`` or ``game over``."""
+    if state.is_terminal():
+        return "game over"
+    starter = f", starting player P{state.start_player}" if 0 <= state.start_player < state.n else ""
+    if state.phase == 0:
+        return f"setup{starter}"
+    return f"turn {state.turn} of {NUM_TURNS}, phase {PHASE_NAMES[state.phase]}{starter}"
+
+
 def render_text(state: RiseState, seat: int | None = None) -> str:
     """The table as text: public information, plus ``seat``'s judges and Gnome cards when given."""
-    head = (f"Rise of the Gnomes ({state.n}p, {state.game.config.mode}, {state.game.level.name.lower()}) "
-            f"turn {state.turn}, phase {PHASE_NAMES[state.phase]}, starting player P{state.start_player}")
+    head = f"Rise of the Gnomes ({state.n}p, {state.game.config.mode}, {state.game.level.name.lower()}): {stage_text(state)}"
     g_income = gnome_income(state)
     gnome = (f"  Gnomes: {state.g_vp} VP, {state.g_gold} gold, cubes out {state.g_cubes_out}, "
              f"breweries out {state.g_brews_out}, income {g_income[0]} VP {g_income[1]} gold")
@@ -198,7 +236,7 @@ def render_text(state: RiseState, seat: int | None = None) -> str:
         f"{d + 1}:{ACTION_CARDS[c].kind.name.lower()}{list(ACTION_CARDS[c].costs)}"
         for d, c in enumerate(state.action_display)
     )
-    lines = [head, *hex_map(state), "Tiles:", *_tile_lines(state), "Players:", *_player_lines(state), gnome,
+    lines = [head, *MAP_LEGEND, *hex_map(state), "Tiles:", *_tile_lines(state), "Players:", *_player_lines(state), gnome,
              f"Action cards: {display}",
              f"Allies on offer: {', '.join(ALLIES[a].name for a in state.ally_row) or '-'}"]
     if state.gnome_card >= 0:

@@ -200,11 +200,11 @@ class RiseState(DecisionLoopState):
 
         return full_state(self)
 
-    def describe_action(self, action: int) -> str:
-        """Meaning of ``action`` in the pending decision."""
+    def describe_action(self, action: int, viewer: int | None = None) -> str:
+        """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
         from gnome_envs.rise_of_the_gnomes.render import describe_action
 
-        return describe_action(self, action)
+        return describe_action(self, action, viewer)
 
     def render_text(self, seat: int | None = None) -> str:
         """The table as text (public, plus ``seat``'s hidden cards when given)."""

@@ -112,9 +112,10 @@ def test_determinize_redeals_only_what_the_seat_cannot_see():
     assert legal(state)  # the original is untouched and still deciding
 
 
-def test_keep_chest_description_hides_the_drawn_chests():
-    """describe_action is public text: while a seat chooses between two drawn chests, the keep
-    actions name the chests by position only, the same whatever was drawn."""
+def test_keep_chest_description_hides_the_drawn_chests_from_onlookers():
+    """While a seat chooses between two drawn chests, another seat's text for the keep actions
+    is the same whatever was drawn and names no chest; the drawer's own text (and the
+    full-information text) names the chest kept and the one returned."""
     from gnome_envs.mighty_gnomes.components import ChestKind
 
     state = build()
@@ -129,14 +130,16 @@ def test_keep_chest_description_hides_the_drawn_chests():
     other.drawn[0] = swap
     other.check_invariants()
     names = {ChestKind(k).name.lower().replace("_", " ") for k in state.drawn + other.drawn}
+    drawer, onlooker = state.current_player, 1 - state.current_player
     for action in legal(state):
-        text = state.describe_action(action)
-        assert text == other.describe_action(action)
+        text = state.describe_action(action, viewer=onlooker)
+        assert text == other.describe_action(action, viewer=onlooker)
         assert not any(name in text for name in names), text
-    assert {state.describe_action(a) for a in legal(state)} == {
-        "keep the first drawn chest face down, return the other",
-        "keep the second drawn chest face down, return the other",
-    }
+    first, second = (ChestKind(k).name.lower().replace("_", " ") for k in state.drawn)
+    expected = {f"keep the first drawn chest ({first}) face down, return the other ({second})",
+                f"keep the second drawn chest ({second}) face down, return the other ({first})"}
+    assert {state.describe_action(a, viewer=drawer) for a in legal(state)} == expected
+    assert {state.describe_action(a) for a in legal(state)} == expected
 
 
 # ---------------------------------------------------------------------------- public facts (issue 14 §2)
