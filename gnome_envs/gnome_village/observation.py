@@ -156,6 +156,8 @@ def _card_features(card_id: int) -> np.ndarray:
     return row
 
 
+NO_POSITIONS = np.zeros(0, dtype=np.intp)
+NO_TURN_PART = [0.0] * (PLAYER_FEATURES - PLAYER_STATIC_FEATURES)  # a seat's turn features off its turn
 CARD_ROWS = np.stack([_card_features(c) for c in range(NUM_FOREST_CARDS)])
 
 
@@ -202,29 +204,91 @@ def village_tile_features(grid: list[int]) -> np.ndarray:
     return CODE_FEATURES[grid].ravel()
 
 
+class SeatView:
+    """One seat's observation buffer and what was written into it, so that the next view of
+    that seat rewrites only the parts of the table that changed (cached rows are compared by
+    identity: the state replaces a cached array when it changes, never edits it)."""
+
+    __slots__ = ("obs", "ones", "homes", "gnome_ones", "gnome_key", "rows", "tiles", "turn_parts", "stacks", "revealed", "progress")
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        n = layout.num_players
+        self.obs = np.zeros(layout.size, dtype=np.float32)
+        self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
+        self.homes = NO_POSITIONS  # positions of the home-house values of the last view
+        self.gnome_ones = NO_POSITIONS  # village_gnomes positions set to 1.0 by the last view
+        self.gnome_key: tuple | None = None  # everything the village_gnomes segment was built from
+        self.rows: list[np.ndarray | None] = [None] * n  # player_row written per relative seat
+        self.tiles: list[np.ndarray | None] = [None] * n  # tile_features written per relative seat
+        self.turn_parts: list[list[float] | None] = [None] * n
+        self.stacks: np.ndarray | None = None
+        self.revealed = -1
+        self.progress: list[float] | None = None
+
+
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
-    """Observation vector of ``seat``."""
+    """Observation vector of ``seat`` (a fresh array; the seat's view is updated in place)."""
     n = state.game.num_players
     layout = LAYOUTS[n]
     at = layout.at
-    obs = np.zeros(layout.size, dtype=np.float32)
+    view = state._views[seat]
+    if view is None:
+        view = state._views[seat] = SeatView(layout)
+    obs = view.obs
     ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n]
+    obs[at["architect_left"]] = obs[at["activate"] + NUM_WORKSHOP_TYPES] = 0.0
     if state.pending is not None:
         _decision(state, seat, obs, at, ones)
-    _table(state, seat, obs, at, ones)
+    _table(state, seat, view, at, ones)
+    _players(state, seat, view, at)
+    key = _gnome_key(state)
+    if key != view.gnome_key:
+        obs[view.homes] = 0.0
+        obs[view.gnome_ones] = 0.0
+        gnome_ones: list[int] = []
+        view.homes = np.array(_gnomes(state, seat, obs, at["village_gnomes"], layout.cell_features,
+                                      gnome_ones), dtype=np.intp)
+        view.gnome_ones = np.array(gnome_ones, dtype=np.intp)
+        obs[view.gnome_ones] = 1.0
+        view.gnome_key = key
+    obs[view.ones] = 0.0
+    view.ones = np.array(ones, dtype=np.intp)
+    obs[view.ones] = 1.0
+    return obs.copy()
+
+
+def _gnome_key(state: GnomeVillageState) -> tuple:
+    """Everything the village_gnomes segment depends on (the grids only when a used business
+    is marked on them)."""
+    used = (*map(tuple, state.used_last), tuple(state.used_now))
+    grids = tuple(map(tuple, state.grid)) if any(used) else None
+    return (state.moved_mask, tuple(state.g_village), tuple(state.g_cell), tuple(state.g_status),
+            tuple(state.g_guard), tuple(state.g_skip_earn), tuple(state.g_home), used,
+            tuple(map(tuple, state.holes)), grids)
+
+
+def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
+    """Player rows and village tiles, block r = r seats from ``seat``, written where changed."""
+    n = state.game.num_players
+    obs = view.obs
     players = at["players"]
     tiles = at["village_tiles"]
     setup = state.turn_number == 0
     for r in range(n):
         p = (seat + r) % n
         row = players + r * PLAYER_FEATURES
-        obs[row:row + PLAYER_STATIC_FEATURES] = state.player_row(p)
-        if setup or p == state.turn_player:  # otherwise the turn part is all zero
-            obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = _player_turn_part(state, p)
-        obs[tiles + r * VILLAGE_TILE_FEATURES:tiles + (r + 1) * VILLAGE_TILE_FEATURES] = state.tile_features(p)
-    _gnomes(state, seat, obs, at["village_gnomes"], layout.cell_features, ones)
-    obs[ones] = 1.0
-    return obs
+        static = state.player_row(p)
+        if view.rows[r] is not static:
+            obs[row:row + PLAYER_STATIC_FEATURES] = static
+            view.rows[r] = static
+        turn_part = _player_turn_part(state, p) if setup or p == state.turn_player else NO_TURN_PART
+        if view.turn_parts[r] != turn_part:
+            obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = turn_part
+            view.turn_parts[r] = turn_part
+        features = state.tile_features(p)
+        if view.tiles[r] is not features:
+            obs[tiles + r * VILLAGE_TILE_FEATURES:tiles + (r + 1) * VILLAGE_TILE_FEATURES] = features
+            view.tiles[r] = features
 
 
 def _rel(state: GnomeVillageState, seat: int, other: int) -> int:
@@ -254,26 +318,33 @@ def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str
         ones.append(at["target"] + _rel(state, seat, d.data[0]))
 
 
-def _table(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+def _table(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int], ones: list[int]) -> None:
     n = state.game.num_players
-    if state.revealed >= 0:
+    obs = view.obs
+    if view.revealed != state.revealed:
         s = at["revealed_card"]
-        obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed]
+        obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed] if state.revealed >= 0 else 0.0
+        view.revealed = state.revealed
     per_type = state.game.workshops_per_type + 1
     workshops = state.workshop_supply
     products = state.product_supply
     turn = state.turn_number
     turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
-    s = at["progress"]
-    obs[s:at["forest_deck"]] = [  # progress, bank, supply
+    progress = [  # progress, bank, supply
         turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
         state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
         workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
         products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
         products[3] * PRODUCT_SCALE,
     ]
-    s = at["forest_deck"]
-    obs[s:s + STACK_FEATURES] = state.stack_features()
+    if view.progress != progress:
+        obs[at["progress"]:at["forest_deck"]] = progress
+        view.progress = progress
+    stacks = state.stack_features()
+    if view.stacks is not stacks:
+        s = at["forest_deck"]
+        obs[s:s + STACK_FEATURES] = stacks
+        view.stacks = stacks
     ones.append(at["happy_gnome"] + (n if state.happy < 0 else (state.happy - seat) % n))
     if max(state.g_captor) != NO_SEAT:
         ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
@@ -320,8 +391,9 @@ def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
 
 
 def _gnomes(state: GnomeVillageState, seat: int, obs: np.ndarray, base: int, width: int,
-            ones: list[int]) -> None:
-    """Gnome, home, used-tile and gap markers of every village (block r = r seats from ``seat``)."""
+            ones: list[int]) -> list[int]:
+    """Gnome, home, used-tile and gap markers of every village (block r = r seats from ``seat``):
+    the markers join ``ones``, the home values are written; returns the home positions."""
     n = state.game.num_players
     block = NUM_CELLS * width
     flags = base + 3 * n  # first status column of cell 0 of block 0
@@ -360,6 +432,7 @@ def _gnomes(state: GnomeVillageState, seat: int, obs: np.ndarray, base: int, wid
         if holes:
             first = flags + (v - seat) % n * block + HOLE_COLUMN
             ones += [first + cell * width for cell in holes]
+    return homes
 
 
 def _tile_cells(grids: list[list[int]], tile_ids: list[int]) -> list[tuple[int, int]]:

@@ -132,6 +132,7 @@ class GnomeVillageState(DecisionLoopState):
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: np.ndarray | None = None
         self._player_rows: list[np.ndarray | None] = [None] * n
+        self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
         self._bought = [0] * n  # businesses bought per seat (audit counters, not in the hash)
         self._acted = [0] * n  # business actions taken per seat
 
@@ -197,6 +198,12 @@ class GnomeVillageState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
+    def clone(self) -> GnomeVillageState:
+        """A deep, independent copy (each copy builds its own observation buffers)."""
+        other = super().clone()
+        other._views = [None] * self.game.num_players
+        return other
+
     def determinize(self, seat: int, rng: np.random.Generator) -> GnomeVillageState:
         """A clone with the hidden stack orders (and future chance) resampled."""
         other = self.clone()
