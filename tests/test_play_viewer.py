@@ -298,3 +298,25 @@ def test_play_battle_gnomes_lists_each_hand_card_with_its_effect() -> None:
     assert shown >= 5 * len(starts) // 2
     assert "Game over after" in text
     assert "Game over: the final table as player 0 sees it" in text and "Battle Gnomes! game over after turn" in text
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.env_id for c in CASES])
+def test_a_seats_text_is_the_same_in_every_world_it_cannot_tell_apart(case: Case) -> None:
+    """``describe_action(a, viewer=v)`` is unchanged when everything ``v`` cannot see is resampled
+    (``determinize(v)``): for the actor every legal action, for the other seats every one that
+    turns no card face up; the full-information text of a hidden choice does change."""
+    state: State = make_game(case.env_id, **case.config).new_state(case.seeds[0])
+    n = state.game.num_players
+    rng = np.random.default_rng(0)
+    differs = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        for viewer in range(n):
+            det = state.determinize(viewer, np.random.default_rng(int(rng.integers(2**31))))
+            shown = [a for a in legal if viewer == state.current_player or not case.revealed(state, a)]
+            for action in shown:
+                text = state.describe_action(action, viewer=viewer)
+                assert det.describe_action(action, viewer=viewer) == text, (case.env_id, viewer, text)
+                differs += det.describe_action(action) != state.describe_action(action)
+        state.apply(int(rng.choice(legal)))
+    assert (differs > 0) == case.hidden_choices
