@@ -13,7 +13,7 @@ from pettingzoo.test import api_test
 
 import gnome_envs
 from gnome_envs.core.registry import get_spec
-from training import audit, benchmark, common, selfplay, train
+from training import audit, audit_report, benchmark, common, selfplay, train
 from training.floor_env import FLOOR_GAME_LENGTH, FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -234,3 +234,24 @@ def test_audit_observations_and_balance_run(capsys: pytest.CaptureFixture[str]) 
     seats = [r for r in run["rates"] if r["tag"] == "seat"]
     assert [r["value"] for r in seats] == ["0", "1"] and all(r["games"] == 2 for r in seats)
     assert sum(run["endings"].values()) == 2
+
+
+def test_audit_report_builds_the_tables_from_audit_files(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    base = ["--env", "mighty_gnomes_v1", "--players", "2"]
+    documents = {
+        "endings": run_audit(capsys, ["endings", *base, "--games", "2", "--policies", "random,last"]),
+        "observations": run_audit(capsys, ["observations", *base, "--games", "1", "--agent", "random"]),
+        "balance": run_audit(capsys, ["balance", *base, "--games", "2", "--agent", "random"]),
+    }
+    for kind, doc in documents.items():
+        (tmp_path / f"{kind}-mighty_gnomes_v1-base.json").write_text(json.dumps(doc))
+    amounts = [s["max_amount"] for s in documents["observations"]["runs"][0]["segments"] if s["max_amount"]]
+    assert amounts and all(0.0 < a < 1.0 for a in amounts)  # chest counts and coins are amounts
+    assert audit_report.main(["--dir", str(tmp_path), "--segments"]) == 0
+    text = capsys.readouterr().out
+    rows = [line for line in text.splitlines() if line.startswith("| mighty_gnomes_v1 | base |")]
+    endings_row = rows[0].split(" | ")
+    assert endings_row[2:6] == ["2", "4", "4", "0"]  # players, games, by rules, designed limit
+    assert f"{max(amounts):.3f}" in text
+    layout = gnome_envs.make("mighty_gnomes_v1").game.observation_layout
+    assert len(rows) == 3 + len(layout)  # endings, observations, balance, one row per segment

@@ -211,6 +211,8 @@ def audit_observations(env_id: str, config: dict[str, Any], agent: str, games: i
             "segment": segment.name, "size": segment.size,
             "max": float(high.max()) if high.size else 0.0,
             "min": float(stats.low[part].min()) if high.size else 0.0,
+            # the largest value of the entries that took a fractional value (amounts, not flags)
+            "max_amount": float(high[stats.fractional[part]].max()) if stats.fractional[part].any() else None,
             "saturated_entries": [
                 {"index": int(segment.start + i), "offset": int(i),
                  "share_at_bound": float(stats.at_bound[segment.start + i] / max(1, stats.count))}
