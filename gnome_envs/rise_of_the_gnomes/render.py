@@ -175,8 +175,9 @@ def hex_map(state: RiseState) -> list[str]:
             continue
         q, r = HEX_COORDS[pos]
         column = HEX_STEP * (2 * q + r + 2 * MAP_RADIUS)
-        for row, text in ((names[r + MAP_RADIUS], position_name(pos)), (labels[r + MAP_RADIUS], _hex_label(state, pos))):
-            row[column:column + len(text)] = list(text)
+        name, label = position_name(pos), _hex_label(state, pos)
+        names[r + MAP_RADIUS][column:column + len(name)] = list(name)
+        labels[r + MAP_RADIUS][column:column + len(label)] = list(label)
     lines = []
     for name_row, label_row in zip(names, labels):
         lines += ["  " + "".join(name_row).rstrip(), "  " + "".join(label_row).rstrip()]
@@ -228,7 +229,8 @@ def stage_text(state: RiseState) -> str:
 
 def render_text(state: RiseState, seat: int | None = None) -> str:
     """The table as text: public information, plus ``seat``'s judges and Gnome cards when given."""
-    head = f"Rise of the Gnomes ({state.n}p, {state.game.config.mode}, {state.game.level.name.lower()}): {stage_text(state)}"
+    game = f"{state.n}p, {state.game.config.mode}, {state.game.level.name.lower()}"
+    head = f"Rise of the Gnomes ({game}): {stage_text(state)}"
     g_income = gnome_income(state)
     gnome = (f"  Gnomes: {state.g_vp} VP, {state.g_gold} gold, cubes out {state.g_cubes_out}, "
              f"breweries out {state.g_brews_out}, income {g_income[0]} VP {g_income[1]} gold")
