@@ -223,34 +223,74 @@ def fresh_board(state: MightyGnomesState, seat: int, forest: tuple[np.ndarray, n
                            owners[:, :, perm].ravel(), rest])
 
 
+class SeatView:
+    """One seat's observation buffer and the cached parts written into it, so that the next
+    view of that seat rewrites only what changed (the state replaces a cached array when it
+    changes, never edits it, so identity tells)."""
+
+    __slots__ = ("obs", "board", "public", "rows", "closed", "ones")
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        self.obs = np.zeros(layout.size, dtype=np.float32)
+        self.board: np.ndarray | None = None
+        self.public: np.ndarray | None = None
+        self.rows: list[np.ndarray | None] = [None] * layout.num_players
+        self.closed: tuple[int, ...] = ()
+        self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
+
+
+NO_POSITIONS = np.zeros(0, dtype=np.intp)
+
+
 def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
-    """Observation vector of ``seat``."""
+    """Observation vector of ``seat`` (a fresh array; the seat's view is updated in place)."""
     n = state.game.num_players
     layout = LAYOUTS[n]
     at = layout.at
-    obs = np.zeros(layout.size, dtype=np.float32)
+    view = state._views[seat]
+    if view is None:
+        view = state._views[seat] = SeatView(layout)
+    obs = view.obs
     board = state._board[seat]
     if board is None:
         board = state._board[seat] = board_features(state, seat)
-    obs[at["forest_icons"]:at["glades"]] = board
+    if view.board is not board:
+        obs[at["forest_icons"]:at["glades"]] = board
+        view.board = board
     public = state._public_obs
     if public is None:
         public = state._public_obs = public_features(state)
-    obs[at["glades"]:at["trail"]] = public
-    start = at["players"]
+    if view.public is not public:
+        obs[at["glades"]:at["trail"]] = public
+        view.public = public
+    _rows(state, seat, view, at["players"])
+    closed = tuple(state.closed[seat])
+    if view.closed != closed:
+        start = at["own_closed"]
+        obs[start:start + NUM_CHEST_KINDS] = 0.0
+        for kind in closed:
+            obs[start + kind] += 1.0 / KIND_COUNT_SCALE
+        view.closed = closed
+    ones = _decision(state, seat, at)
+    _relative(state, seat, at, ones)
+    obs[view.ones] = 0.0
+    view.ones = np.array(ones, dtype=np.intp)
+    obs[view.ones] = 1.0
+    return obs.copy()
+
+
+def _rows(state: MightyGnomesState, seat: int, view: SeatView, start: int) -> None:
+    """Player rows, block r = r seats from ``seat``, written where they changed."""
+    n = state.game.num_players
+    obs = view.obs
     for r in range(n):
         p = (seat + r) % n
         row = state._rows[p]
         if row is None:
             row = state._rows[p] = player_row(state, p)
-        obs[start + r * PLAYER_FEATURES:start + (r + 1) * PLAYER_FEATURES] = row
-    ones = _decision(state, seat, at)
-    _relative(state, seat, at, ones)
-    start = at["own_closed"]
-    for kind in state.closed[seat]:
-        obs[start + kind] += 1.0 / KIND_COUNT_SCALE
-    obs[ones] = 1.0
-    return obs
+        if view.rows[r] is not row:
+            obs[start + r * PLAYER_FEATURES:start + (r + 1) * PLAYER_FEATURES] = row
+            view.rows[r] = row
 
 
 def _rel(state: MightyGnomesState, seat: int, other: int) -> int:

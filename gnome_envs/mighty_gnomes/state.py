@@ -107,6 +107,7 @@ class MightyGnomesState(DecisionLoopState):
         self._attic_obs: tuple[np.ndarray, np.ndarray] | None = None
         self._public_obs: np.ndarray | None = None
         self._board: list[np.ndarray | None] = [None] * n  # forest and attic from each seat
+        self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
 
     def _init_players(self, n: int) -> None:
         """Every seat's board at the start: nothing held, tracks on their first spaces (R2.5)."""
@@ -216,6 +217,12 @@ class MightyGnomesState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
+    def clone(self) -> MightyGnomesState:
+        """A deep, independent copy (each copy builds its own observation buffers)."""
+        other = super().clone()
+        other._views = [None] * self.game.num_players
+        return other
+
     def determinize(self, seat: int, rng: np.random.Generator) -> MightyGnomesState:
         """A clone with every chest ``seat`` cannot see redealt, and future chance reseeded."""
         other = self.clone()
