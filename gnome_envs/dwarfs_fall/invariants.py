@@ -197,6 +197,7 @@ def _caches(state) -> list[str]:
     """Cached views must equal a fresh computation (stale caches are bugs)."""
     from gnome_envs.dwarfs_fall.observation import (
         board_features,
+        cached_board,
         cached_table,
         private_features,
         public_features,
@@ -224,7 +225,7 @@ def _caches(state) -> list[str]:
     kingdoms = [fresh_regions.regions[fresh_regions.region_of[c]] if c >= 0 else None for c in state.castle_cell]
     if state._kingdoms is not None and state._kingdoms != kingdoms:
         out.append("stale kingdoms cache")
-    board = state._board
+    board = cached_board(state) if state._board is not None else None  # pending cells written
     if board is not None:
         state._board = None
         fresh = board_features(state)

@@ -215,6 +215,14 @@ def board_features(state) -> np.ndarray:
     dwarfs = np.array(state.dwarfs, dtype=np.float32).reshape(NUM_CELLS, n)
     board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
     board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
+    _region_columns(state, board, cols)
+    return board
+
+
+def _region_columns(state, board: np.ndarray, cols) -> None:
+    """The columns that follow from the regions (kingdoms, dragon, frost giant; with The
+    Empires wolf, treant and the class pieces), written over zeros."""
+    regions = state.regions
     region_of = regions.region_of
     for p, castle in enumerate(state.castle_cell):
         if castle >= 0:
@@ -224,9 +232,38 @@ def board_features(state) -> np.ndarray:
             cells = list(region.cells)
             board[cells, cols.dragon] = region.dragon
             board[cells, cols.dragon + 1] = region.frost_giant
-    if layout.empires:
+    if cols.classes >= 0:
         empire_board(state, board, cols)
-    return board
+
+
+def refresh_layout(state, board: np.ndarray, cells: list[int]) -> None:
+    """Rewrite the rows of ``cells`` (a card came, went or turned there) and the region columns
+    of every cell, in place: the same values ``board_features`` writes."""
+    game = state.game
+    layout = game.obs_layout
+    cols = layout.cols
+    n = game.num_players
+    rows = layer_rows(game)
+    top, stacks, dwarfs, crowd = state.top, state.stacks, state.dwarfs, state.crowd
+    scale = layout.stack_scale
+    for c in dict.fromkeys(cells):
+        t = top[c]
+        row = board[c]
+        if t < 0:
+            row[:] = 0.0
+            continue
+        row[:] = rows[t]
+        height = len(stacks[c])
+        row[cols.height] = np.float32(height) / scale
+        if height > 1:
+            _stack_below(game, row, cols, stacks[c], scale)
+        row[cols.dwarfs:cols.dwarfs + n] = np.array(dwarfs[c * n:c * n + n], dtype=np.float32) * SPOT_SCALE
+        row[cols.free] = (LAYER_FREE[t] - crowd[c]) * SPOT_SCALE
+    board[:, cols.kingdom:cols.kingdom + n] = 0.0
+    board[:, cols.dragon:cols.dragon + 2] = 0.0
+    if cols.classes >= 0:
+        board[:, cols.wolf:cols.wolf + 2] = 0.0
+    _region_columns(state, board, cols)
 
 
 def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: float) -> None:
@@ -250,18 +287,25 @@ def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
     cols = state.game.obs_layout.cols
     base = cell * n
     row = board[cell]
-    row[cols.dwarfs:cols.dwarfs + n] = [d * SPOT_SCALE for d in state.dwarfs[base:base + n]]
+    row[cols.dwarfs:cols.dwarfs + n] = np.array(state.dwarfs[base:base + n], dtype=np.float32) * SPOT_SCALE
     top = state.top[cell]
     row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
         refresh_cell_classes(state, row, cols, cell)
+    state._board_version += 1
 
 
 def cached_board(state) -> np.ndarray:
-    """The state's board features (rebuilt after the layout changed)."""
+    """The state's board features (the rows of cells whose card changed rewritten in place)."""
     board = state._board
     if board is None:
         board = state._board = board_features(state)
+        state._board_cells = []
+        state._board_version += 1
+    elif state._board_cells:
+        refresh_layout(state, board, state._board_cells)
+        state._board_cells = []
+        state._board_version += 1
     return board
 
 
@@ -346,17 +390,72 @@ def player_features(state, observer: int, p: int) -> np.ndarray:
 TABLE_SEGMENTS = ("progress", "gem_piles", "ogre_cards", "trading_row", "trading_deck")
 
 
+UNWRITTEN = -2  # a SeatView's secret before its first observation
+
+
+class SeatView:
+    """One seat's last observation, and what its cached segments were written from."""
+
+    __slots__ = ("obs", "table", "secret", "rows", "board", "version")
+
+    def __init__(self, layout, obs: np.ndarray | None = None) -> None:
+        self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
+        self.table: np.ndarray | None = None
+        self.secret = UNWRITTEN
+        self.rows: list[tuple | None] = [None] * layout.num_players  # per relative seat: its sources
+        self.board: np.ndarray | None = None
+        self.version = -1
+
+
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-    """Observation vector of ``seat``, written segment by segment into ``out`` (zeros of the
-    layout's size) or a new vector."""
-    n = state.game.num_players
+    """Observation vector of ``seat`` (a new array): the seat's last one with the decision, the
+    expansion segments and every segment whose source changed since then rewritten; or every
+    segment written into ``out`` (zeros of the layout's size), nothing kept."""
     layout = state.game.obs_layout
+    if out is not None:
+        return _write(state, seat, layout, SeatView(layout, out), True)
+    view = state._seat_obs[seat]
+    if view is None:
+        view = state._seat_obs[seat] = SeatView(layout)
+    return _write(state, seat, layout, view, False).copy()
+
+
+def _write(state, seat: int, layout, view: SeatView, fresh: bool) -> np.ndarray:
+    """Write ``seat``'s observation into ``view.obs`` (``fresh``: over zeros, every segment)."""
+    obs = view.obs
     at = layout.at
-    width = layout.player_features
-    obs = np.zeros(layout.size, dtype=np.float32) if out is None else out
+    if not fresh:
+        obs[:at["progress"]] = 0.0
     ones: list[int] = []
     _decision(state, seat, obs, at, ones)
+    secret = state.secret[seat]
+    if secret != view.secret:
+        _secret_part(obs, at["own_secret"], layout.num_secrets, secret, view)
+    _table_part(state, obs, layout, view)
+    _player_rows(state, seat, obs, layout, view)
+    board = cached_board(state)
+    if board is not view.board or state._board_version != view.version:
+        board_at = at["board"]
+        cells = obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)
+        if seat:  # seat columns turned to the observer (seat 0's order is the board's own)
+            np.take(board, layout.perms[seat], axis=1, out=cells)
+        else:
+            cells[:] = board
+        view.board, view.version = board, state._board_version
+    if layout.trolls or layout.royal or layout.empires:
+        if not fresh:
+            obs[at["board"] + layout.sizes["board"]:] = 0.0
+        _expansion_parts(state, seat, obs, layout, ones)
+    obs[ones] = 1.0
+    return obs
+
+
+def _table_part(state, obs: np.ndarray, layout, view: SeatView) -> None:
+    """The five table segments, when they changed since ``view`` was written."""
     table = cached_table(state)
+    if table is view.table:
+        return
+    at = layout.at
     start = at["progress"]
     if at["own_secret"] - start == table.size:  # the five table segments lie side by side
         obs[start:start + table.size] = table
@@ -366,29 +465,50 @@ def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             hi = lo + layout.sizes[name]
             obs[at[name]:at[name] + hi - lo] = table[lo:hi]
             lo = hi
-    ones.append(at["own_secret"] + state.secret[seat])
-    start = at["players"]
-    rows = obs[start:start + n * width].reshape(n, width)
+    view.table = table
+
+
+def _secret_part(obs: np.ndarray, start: int, size: int, secret: int, view: SeatView) -> None:
+    """The observer's secret goal (before one is dealt the entry before the segment is set,
+    as it always was, and the table segments are rewritten next time)."""
+    obs[start:start + size] = 0.0
+    if view.secret < 0 <= secret:
+        view.table = None
+    obs[start + secret] = 1.0
+    view.secret = secret
+
+
+def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> None:
+    """Every seat's row, observer first, rewritten where its sources changed."""
+    n = layout.num_players
+    width = layout.player_features
+    start = layout.at["players"]
     private = layout.private
     gem_sizes, ogre_sizes = state.gems.sizes, state.ogres.sizes
     pile_at = private.stop + 1  # the pile and the meeples on the mat change often: not cached
     scale = layout.meeple_scale
     pile, meeples = state.pile, state.meeples if layout.empires else None
+    sources = view.rows
     for r in range(n):
         p = (seat + r) % n
-        row = rows[r]
-        row[:] = cached_public(state, p)
-        if gem_sizes[p] or ogre_sizes[p]:
-            row[private] = cached_private(state, seat, p)
+        public = cached_public(state, p)
+        hidden = cached_private(state, seat, p) if gem_sizes[p] or ogre_sizes[p] else None
         left = pile[p]
-        row[pile_at:pile_at + 2] = left / scale, ((meeples[p] if meeples else DWARFS_PER_COLOUR) - left) / scale
-    board = cached_board(state)
-    board_at = at["board"]
-    view = obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)
-    if seat:  # seat columns turned to the observer (seat 0's order is the board's own)
-        np.take(board, layout.perms[seat], axis=1, out=view)
-    else:
-        view[:] = board
+        total = meeples[p] if meeples else DWARFS_PER_COLOUR
+        old = sources[r]
+        if old is not None and old[0] is public and old[1] is hidden and old[2] == left and old[3] == total:
+            continue
+        row = obs[start + r * width:start + (r + 1) * width]
+        row[:] = public
+        if hidden is not None:
+            row[private] = hidden
+        row[pile_at:pile_at + 2] = left / scale, (total - left) / scale
+        sources[r] = (public, hidden, left, total)
+
+
+def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int]) -> None:
+    """The troll, royal and empires segments (after the board), written over zeros."""
+    at = layout.at
     if layout.trolls or layout.royal:
         from gnome_envs.dwarfs_fall import observation_expansions as expansions
 
@@ -398,8 +518,6 @@ def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             expansions.decree_features(state, seat, obs, at["royal"], ones)
     if layout.empires:
         empire_features(state, seat, obs, at, ones)
-    obs[ones] = 1.0
-    return obs
 
 
 def _rel(state, seat: int, other: int) -> int:

@@ -124,6 +124,9 @@ class DwarfsFallState(DecisionLoopState):
         self._regions: Regions | None = None
         self._kingdoms: list | None = None  # per seat: the region of its castle (None: no castle)
         self._board: np.ndarray | None = None
+        self._board_cells: list[int] = []  # cells whose card changed since the board was written
+        self._board_version = 0  # bumped whenever the board features are written
+        self._seat_obs: list | None = [None] * n  # per seat: its last observation (observation.py)
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
         self._table: tuple | None = None  # (key, table observation features)
         self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
@@ -191,6 +194,7 @@ class DwarfsFallState(DecisionLoopState):
         other.ogres = self.ogres.copy()
         if self._board is not None:
             other._board = self._board.copy()
+        other._seat_obs = [None] * self.game.num_players  # written in place: never shared
         return other
 
     def determinize(self, seat: int, rng: np.random.Generator) -> DwarfsFallState:
@@ -310,18 +314,22 @@ class DwarfsFallState(DecisionLoopState):
         return monster_in(self.region_at(castle))
 
     # ------------------------------------------------------------------ board changes
-    def layout_changed(self) -> None:
-        """Forget everything cached about walls and regions after a card came or went."""
+    def layout_changed(self, cell: int = NO_CELL) -> None:
+        """Forget everything cached about walls and regions after a card came or went on
+        ``cell`` (NO_CELL: anywhere, the board features are dropped)."""
         self._regions = None
         self._kingdoms = None
-        self._board = None
+        if cell == NO_CELL:
+            self._board = None
+        elif self._board is not None:
+            self._board_cells.append(cell)
         self._public = [None] * self.game.num_players
 
     def put_card(self, cell: int, packed: int) -> None:
         """Put a card (packed layer) on top of ``cell``."""
         self.stacks[cell] = self.stacks[cell] + (packed,)
         self.top[cell] = packed
-        self.layout_changed()
+        self.layout_changed(cell)
         if self.game.royal and cell in self.placed_cells:
             self._card_replaced(cell)
 
@@ -330,7 +338,7 @@ class DwarfsFallState(DecisionLoopState):
         old = self.top[cell]
         self.stacks[cell] = stack
         self.top[cell] = stack[-1] if stack else EMPTY
-        self.layout_changed()
+        self.layout_changed(cell)
         if self.game.royal and cell in self.placed_cells and (
                 not stack or layer_code(stack[-1]) != layer_code(old)):  # not a mere turn
             self._card_replaced(cell)
