@@ -2,8 +2,9 @@
 
 ``agents.make(spec, env_id)`` builds a policy from an agent spec: a name, optionally followed by
 parameters, ``name[:key=value[:key=value ...]]``, e.g. ``random``, ``scripted``,
-``mcts:iterations=200:rollout=scripted``, ``checkpoint:path=runs/x/model.zip``. Values are read
-as bool (true/false), int, float, or else kept as strings.
+``mcts:iterations=200:rollout=scripted``, ``checkpoint:path=runs/x/model.zip``,
+``rllib:path=runs/rllib-x``. Values are read as bool (true/false), int, float, or else kept as
+strings.
 
 Built in: ``random`` for every env; each game adds its scripted opponent under ``scripted``
 (``agents/<game>_scripted.py`` registers it). Generic agents in their own modules
@@ -31,6 +32,7 @@ ASSIGN = "="
 LAZY_AGENTS: dict[str, str] = {  # agent name -> module that registers it when imported
     "mcts": "agents.mcts",
     "checkpoint": "agents.checkpoint",
+    "rllib": "agents.rllib_checkpoint",
 }
 
 _GENERIC: dict[str, AgentFactory] = {"random": lambda env_id: RandomAgent()}

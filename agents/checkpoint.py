@@ -112,6 +112,15 @@ def masked_action(model: Any, observation: np.ndarray, mask: np.ndarray,
         obs_tensor, _ = model.policy.obs_to_tensor(np.asarray(observation, dtype=np.float32))
         distribution = model.policy.get_distribution(obs_tensor)
         logits = distribution.distribution.logits[0].cpu().numpy().astype(np.float64)
+    return pick_legal(logits, mask, rng, deterministic)
+
+
+def pick_legal(logits: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None,
+               deterministic: bool) -> int:
+    """The legal action with the largest logit, or one sampled with ``rng`` from the legal softmax."""
+    legal = np.flatnonzero(mask)
+    if legal.size == 0:
+        raise ValueError("no legal action in the mask")
     legal_logits = logits[legal]
     if deterministic or rng is None:
         return int(legal[int(np.argmax(legal_logits))])

@@ -242,12 +242,27 @@ def ppo_config(env_config: Mapping[str, Any], *, policy: str = "shared", pool_si
     )
 
 
-def copy_to_snapshot(algo: Any, slot: int) -> None:
-    """Copy the learner module's weights into pool slot ``slot`` (learner and env runners)."""
-    path = f"learner/rl_module/{LEARNER_MODULE}"
-    state = algo.learner_group.get_state(components=path)["learner"]["rl_module"][LEARNER_MODULE]
-    algo.set_state({"learner_group": {"learner": {"rl_module": {snapshot_id(slot): state}}}})
+def module_states(algo: Any, modules: Sequence[str]) -> dict[str, Any]:
+    """The learner's weights of ``modules`` (module id -> state)."""
+    path = [f"learner/rl_module/{module}" for module in modules]
+    return algo.learner_group.get_state(components=path)["learner"]["rl_module"]
 
 
-__all__ = ["GnomeMultiAgentEnv", "MaskedPPOModule", "copy_to_snapshot", "make_env", "module_spec",
-           "ppo_config"]
+def load_modules(algo: Any, states: Mapping[str, Any]) -> None:
+    """Set module weights on the learner and push them to every env runner."""
+    algo.set_state({"learner_group": {"learner": {"rl_module": dict(states)}}})
+
+    def load(runner: Any) -> None:  # pushed directly: the weights' sequence number has not moved
+        for module, state in states.items():
+            runner.module[module].set_state(state)
+    algo.env_runner_group.foreach_env_runner(load, local_env_runner=algo.env_runner is not None)
+
+
+def copy_to_snapshot(algo: Any, slots: Sequence[int]) -> None:
+    """Copy the learner module's weights into the pool slots ``slots`` (learner and env runners)."""
+    state = module_states(algo, [LEARNER_MODULE])[LEARNER_MODULE]
+    load_modules(algo, {snapshot_id(slot): state for slot in slots})
+
+
+__all__ = ["GnomeMultiAgentEnv", "MaskedPPOModule", "copy_to_snapshot", "load_modules", "make_env",
+           "module_spec", "module_states", "ppo_config"]
