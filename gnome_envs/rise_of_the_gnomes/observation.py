@@ -207,11 +207,7 @@ def write_public(state: RiseState, public: np.ndarray) -> None:
     cards = cards_block(state)
     start = at["ally_row"]
     public[start:start + cards.size] = cards
-    deck, allies, boats, tokens = STACK_SCALES
-    start = at["stacks"]
-    public[start:start + STACK_ENTRIES] = (len(state.gnome_deck) / deck, len(state.ally_deck) / allies,
-                                           state.boat_supply / boats, state.upgrade_supply / tokens,
-                                           float(state.dragon < 0))
+    _write_stacks(state, public, at["stacks"])
 
 
 def public_vector(state: RiseState) -> np.ndarray:
@@ -221,16 +217,62 @@ def public_vector(state: RiseState) -> np.ndarray:
     return public
 
 
+class PublicView:
+    """The state's last public vector (absolute seats) and the cached blocks it was written from."""
+
+    __slots__ = ("public", "blocks")
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        self.public = np.zeros(layout.public_size, dtype=np.float32)
+        self.blocks: list = [None] * len(BLOCKS)
+
+
+# the cached blocks of the public vector: (builder, segment it starts at)
+BLOCKS = ((tile_block, "tiles"), (players_block, "players"), (_gnome_part, "gnomes"),
+          (spaces_block, "board_spaces"), (cards_block, "ally_row"))
+
+
+def cached_public(state: RiseState) -> np.ndarray:
+    """The public vector (absolute seats): the decision and the stacks rewritten, each cached
+    block only when it was replaced since (the blocks are never changed in place)."""
+    layout = LAYOUTS[state.n]
+    view = state._public_view
+    if view is None:
+        view = state._public_view = PublicView(layout)
+    public = view.public
+    at = layout.at
+    public[:at["tiles"]] = 0.0
+    _write_decision(state, public, at)
+    written = view.blocks
+    for i, (build, name) in enumerate(BLOCKS):
+        block = build(state)
+        if block is not written[i]:
+            start = at[name]
+            public[start:start + block.size] = block
+            written[i] = block
+    _write_stacks(state, public, at["stacks"])
+    return public
+
+
+def _write_stacks(state: RiseState, public: np.ndarray, start: int) -> None:
+    deck, allies, boats, tokens = STACK_SCALES
+    public[start:start + STACK_ENTRIES] = (len(state.gnome_deck) / deck, len(state.ally_deck) / allies,
+                                           state.boat_supply / boats, state.upgrade_supply / tokens,
+                                           float(state.dragon < 0))
+
+
 def observe(state: RiseState, seat: int) -> np.ndarray:
-    """Observation vector of ``seat``: the public part written in place (seat 0's view is the
-    absolute order) or gathered seat-relative, then the seat's private cards."""
+    """Observation vector of ``seat``: the public part (seat 0's view is the absolute order,
+    the others' are gathered seat-relative), then the seat's private cards."""
     layout = LAYOUTS[state.n]
     size = layout.public_size
-    out = np.zeros(layout.size, dtype=np.float32)
+    out = np.empty(layout.size, dtype=np.float32)
+    public = cached_public(state)
     if seat == 0:  # seat 0's gather is the identity
-        write_public(state, out)
+        out[:size] = public
     else:
-        np.take(public_vector(state), layout.gather[seat], out=out[:size])
+        np.take(public, layout.gather[seat], out=out[:size])
+    out[size:] = 0.0
     ones = [size + j for j in state.judges[seat]]
     ones += [size + NUM_JUDGES + j for j in state.judge_hand[seat]]
     if state.judge_discarded[seat] >= 0:  # the judge this seat returned to the box (only it knows)

@@ -143,6 +143,7 @@ class RiseState(DecisionLoopState):
         self._obs_gnome: tuple | None = None  # (key, Gnome features)
         self._obs_spaces: np.ndarray | None = None
         self._obs_cards: np.ndarray | None = None
+        self._public_view = None  # the last public vector, written in place (observation.PublicView)
 
     # ------------------------------------------------------------------ engine contract
     def on_finish(self) -> None:
@@ -226,6 +227,12 @@ class RiseState(DecisionLoopState):
         from gnome_envs.rise_of_the_gnomes.hidden import determinize
 
         return determinize(self, seat, rng)
+
+    def clone(self) -> RiseState:
+        """A deep, independent copy (random generator included)."""
+        other = super().clone()
+        other._public_view = None  # written in place: never shared
+        return other
 
     # ------------------------------------------------------------------ caches
     def touch_tiles(self) -> None:
