@@ -91,7 +91,7 @@ class RLlibAgent:
                               f"{self.sizes[0]} and {self.sizes[1]} actions, but this {self.env_id} game has "
                               f"{observation.size} and {mask.size} (train on the same env and config)")
         batch = {"obs": {"observation": torch.as_tensor(observation[None], dtype=torch.float32),
-                         "action_mask": torch.as_tensor(mask[None])}}
+                         "action_mask": torch.tensor(mask[None])}}  # a copy: the mask is read-only
         with torch.no_grad():
             logits = self.module.forward_inference(batch)["action_dist_inputs"][0].numpy()
         return pick_legal(logits.astype(np.float64), mask, rng, self.deterministic)
