@@ -51,11 +51,13 @@ def module_directory(path: str | Path, module: str | None) -> Path:
 
 def load_module(directory: Path) -> Any:
     """The RLModule saved in ``directory`` (CPU, inference)."""
-    from ray.rllib.core.rl_module.rl_module import RLModule
-
+    try:
+        from ray.rllib.core.rl_module.rl_module import RLModule
+    except ImportError as error:
+        raise ConfigError(f"the rllib agent needs Ray: pip install -e '.[rllib]' ({error})") from None
     try:
         module = RLModule.from_checkpoint(str(directory))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RuntimeError, ImportError) as error:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RuntimeError) as error:
         raise ConfigError(f"cannot load an RLModule from {str(directory)!r}: "
                           f"{type(error).__name__}: {error}") from None
     module.eval()

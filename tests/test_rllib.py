@@ -130,6 +130,12 @@ def test_one_iteration_checkpoint_resume_and_evaluate(tmp_path, capsys):
     state = make_game(THREE, num_players=2).new_state(0)
     action = agent.act(state, state.current_player, np.random.default_rng(0))
     assert state.legal_action_mask()[action] == 1
+    from training import evaluate
+
+    assert evaluate.main(["--env", THREE, "--players", "2", "--agents", f"rllib:path={out},random",
+                          "--games", "2", "--json", "--no-progress"]) == 0
+    rated = json.loads(capsys.readouterr().out)
+    assert f"rllib:path={out}" in json.dumps(rated)
     with pytest.raises(ConfigError, match="no module"):
         agents.make(f"rllib:path={out}:module=learner", THREE)
     with pytest.raises(ConfigError, match="not an RLlib checkpoint"):

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+import agents
 import gnome_envs
 from gnome_envs import ConfigError, UnknownEnvError
 from gnome_envs.core.registry import get_spec
@@ -108,3 +109,11 @@ def test_cli_seat_specs_and_numeric_checks():
     for flags in (["--iterations", "0"], ["--num-env-runners", "-1"], ["--pool-size", "0"]):
         with pytest.raises(ConfigError):
             validate(build_parser().parse_args(flags))
+
+
+def test_rllib_agent_spec_needs_a_checkpoint(tmp_path):
+    with pytest.raises(ConfigError, match="needs a checkpoint"):
+        agents.make("rllib", ENV_ID)
+    with pytest.raises(ConfigError, match="not an RLlib checkpoint"):
+        agents.make(f"rllib:path={tmp_path}", ENV_ID)
+    assert "rllib" in agents.available(ENV_ID)
