@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -151,7 +152,9 @@ def build_algo(args: argparse.Namespace, config: dict[str, Any]) -> Any:
 
     from gnome_envs.integrations.rllib import ppo_config
 
-    ray.init(address=args.address, include_dashboard=False, ignore_reinit_error=True,
+    # A local Ray gets a CPU per env runner even on a smaller machine, so no runner waits forever.
+    cpus = None if args.address else max(os.cpu_count() or 1, args.num_env_runners + 1)
+    ray.init(address=args.address, num_cpus=cpus, include_dashboard=False, ignore_reinit_error=True,
              log_to_driver=not args.json)
     return ppo_config(config, policy=args.policy, pool_size=args.pool_size,
                       num_env_runners=args.num_env_runners, seed=args.seed,
