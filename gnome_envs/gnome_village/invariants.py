@@ -185,8 +185,8 @@ def _caches(state: GnomeVillageState) -> list[str]:
     import numpy as np
 
     from gnome_envs.gnome_village.observation import (
+        STACK_PARTS,
         player_counts,
-        stack_features,
         village_tile_features,
     )
 
@@ -208,8 +208,9 @@ def _caches(state: GnomeVillageState) -> list[str]:
         row = state._player_rows[p]
         if row is not None and not np.array_equal(row, player_counts(state, p)):
             out.append(f"seat {p}: stale player counts")
-    if state._stack_features is not None and not np.array_equal(state._stack_features, stack_features(state)):
-        out.append("stale stack features")
+    for part, features in zip(STACK_PARTS, state._stack_features or ()):
+        if features is not None and not np.array_equal(features, part(state)):
+            out.append(f"stale stack features ({part.__name__})")
     return out
 
 

@@ -117,7 +117,6 @@ MAX_SCORE = (TOTAL_COINS * POINTS_PER_COIN + NUM_WORKSHOP_TYPES * MAX_WORKSHOPS_
 PROGRESS_FEATURES = 5
 PLAYER_FEATURES = 28
 VILLAGE_TILE_FEATURES = NUM_CELLS * TILE_FEATURES
-STACK_FEATURES = (1 + len(FOREST_DESIGNS)) + (1 + len(ROAD_SHAPES)) + (1 + NUM_BUSINESS_TILES) + DISPLAY_SLOTS * NUM_BUSINESS_TILES
 # village_gnomes columns after the 3 n per-seat ones (presence, home, used last turn)
 STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
 GUARD_COLUMN, MOVED_COLUMN, HOLE_COLUMN, SKIP_EARN_COLUMN, USED_NOW_COLUMN = 3, 4, 5, 6, 7
@@ -141,6 +140,7 @@ PLAYER_DIVISORS = (
 )
 PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
 PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
+PLAYER_STATIC_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[:PLAYER_STATIC_FEATURES])
 ICON_RESTAURANT, ICON_HAT = BusinessIcon.RESTAURANT, BusinessIcon.HAT
 WORKSHOP, BUSINESS = int(TileKind.WORKSHOP), int(TileKind.BUSINESS)
 
@@ -221,7 +221,7 @@ class SeatView:
         self.rows: list[np.ndarray | None] = [None] * n  # player_row written per relative seat
         self.tiles: list[np.ndarray | None] = [None] * n  # tile_features written per relative seat
         self.turn_parts: list[list[float] | None] = [None] * n
-        self.stacks: np.ndarray | None = None
+        self.stacks: list[np.ndarray | None] = [None] * len(STACK_PARTS)
         self.revealed = -1
         self.progress: list[float] | None = None
 
@@ -340,43 +340,61 @@ def _table(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, in
     if view.progress != progress:
         obs[at["progress"]:at["forest_deck"]] = progress
         view.progress = progress
-    stacks = state.stack_features()
-    if view.stacks is not stacks:
-        s = at["forest_deck"]
-        obs[s:s + STACK_FEATURES] = stacks
-        view.stacks = stacks
+    s = at["forest_deck"]
+    for i, part in enumerate(state.stack_features()):
+        if view.stacks[i] is not part:
+            obs[s:s + STACK_PART_SIZES[i]] = part
+            view.stacks[i] = part
+        s += STACK_PART_SIZES[i]
     ones.append(at["happy_gnome"] + (n if state.happy < 0 else (state.happy - seat) % n))
     if max(state.g_captor) != NO_SEAT:
         ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
 
 
-def stack_features(state: GnomeVillageState) -> np.ndarray:
-    """Forest, road and business stacks (size and remaining contents) and the display."""
+def forest_features(state: GnomeVillageState) -> np.ndarray:
+    """Forest deck: cards left, then copies left per design."""
     forest = np.zeros(1 + len(FOREST_DESIGNS), dtype=np.float32)
     forest[0] = len(state.forest_deck) / (NUM_FOREST_CARDS + 1)
     if state.forest_deck:
         forest[1:] = np.bincount(DESIGN_ARRAY[state.forest_deck], minlength=len(FOREST_DESIGNS)) / DESIGN_CEILING
+    return forest
+
+
+def road_features(state: GnomeVillageState) -> np.ndarray:
+    """Road stack: tiles left, then tiles left per shape."""
     roads = np.zeros(1 + len(ROAD_SHAPES), dtype=np.float32)
     roads[0] = len(state.road_stack) / (NUM_ROAD_TILES + 1)
     if state.road_stack:
         roads[1:] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_CEILING
-    businesses = np.zeros(1 + NUM_BUSINESS_TILES, dtype=np.float32)
-    businesses[0] = len(state.business_stack) / (NUM_BUSINESS_TILES + 1)
-    businesses[[1 + t for t in state.business_stack]] = 1
-    display = np.zeros(DISPLAY_SLOTS * NUM_BUSINESS_TILES, dtype=np.float32)
-    display[[slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]] = 1
-    return np.concatenate([forest, roads, businesses, display])
+    return roads
 
 
-def player_counts(state: GnomeVillageState, p: int) -> np.ndarray:
-    """Scaled features of seat ``p`` that do not depend on whose turn it is (the cached part)."""
+def business_features(state: GnomeVillageState) -> np.ndarray:
+    """Business stack (tiles left, each tile still face down) and the display."""
+    out = np.zeros(1 + NUM_BUSINESS_TILES + DISPLAY_SLOTS * NUM_BUSINESS_TILES, dtype=np.float32)
+    out[0] = len(state.business_stack) / (NUM_BUSINESS_TILES + 1)
+    ones = [1 + t for t in state.business_stack]
+    ones += [1 + NUM_BUSINESS_TILES + slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]
+    out[ones] = 1
+    return out
+
+
+STACK_PARTS = (forest_features, road_features, business_features)  # in observation order
+STACK_PART_SIZES = (1 + len(FOREST_DESIGNS), 1 + len(ROAD_SHAPES), 1 + NUM_BUSINESS_TILES + DISPLAY_SLOTS * NUM_BUSINESS_TILES)
+
+
+def player_counts(state: GnomeVillageState, p: int) -> list[float]:
+    """Scaled features of seat ``p`` that do not depend on whose turn it is (the cached part).
+
+    Every count is a small integer, so its product with a float32 scale is exact in a Python
+    float and rounds to the same float32 as numpy's float32 product."""
     v = state.summary(p)
     raw = [
         state.coins[p], *state.products[p], gnome_moves.placed_gnomes(state, p), v.houses, v.lit_houses,
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
         gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
     ]
-    return np.array(raw, dtype=np.float32) * PLAYER_SCALE[:PLAYER_STATIC_FEATURES]
+    return [count * scale for count, scale in zip(raw, PLAYER_STATIC_SCALE)]
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:

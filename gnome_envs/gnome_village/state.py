@@ -52,6 +52,7 @@ from gnome_envs.gnome_village.pending import RULES, Decision, DecisionKind
 
 ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
 NO_SEAT = -1
+FOREST_PART, ROAD_PART, BUSINESS_PART = 0, 1, 2  # the parts of the cached stack features
 NO_CELL = -1
 NOT_PLACED = -1
 
@@ -130,7 +131,7 @@ class GnomeVillageState(DecisionLoopState):
         self._placement: list[tuple[list[int], list[int]] | None] = [None] * n
         self._summary: list[village.VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
-        self._stack_features: np.ndarray | None = None
+        self._stack_features: tuple | None = None  # forest, roads, businesses (None: rebuild)
         self._player_rows: list[np.ndarray | None] = [None] * n
         self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
         self._bought = [0] * n  # businesses bought per seat (audit counters, not in the hash)
@@ -222,38 +223,48 @@ class GnomeVillageState(DecisionLoopState):
         card_id = self.forest_deck.pop()
         self.forest_discard.append(card_id)
         self.revealed = card_id
-        self._stack_features = None
+        self._drop_stack_part(FOREST_PART)
         return card_id
 
     def draw_road(self) -> int:
         """Shape of the top road tile of the stack."""
-        self._stack_features = None
+        self._drop_stack_part(ROAD_PART)
         return self.road_stack.pop()
 
     def return_road(self, shape: int) -> None:
         """Put a road tile under the stack."""
-        self._stack_features = None
+        self._drop_stack_part(ROAD_PART)
         self.road_stack.insert(0, shape)
 
     def draw_business(self) -> int:
         """Top face-down business tile."""
-        self._stack_features = None
+        self._drop_stack_part(BUSINESS_PART)
         return self.business_stack.pop()
 
     def take_display(self, slot: int) -> int:
         """Take the face-up business in ``slot`` and refill the slot from the stack."""
-        self._stack_features = None
+        self._drop_stack_part(BUSINESS_PART)
         tile_id = self.display[slot]
         self.display[slot] = self.business_stack.pop() if self.business_stack else -1
         return tile_id
 
-    def stack_features(self) -> np.ndarray:
-        """Cached observation features of the stacks and the display (contents, never order)."""
-        if self._stack_features is None:
-            from gnome_envs.gnome_village.observation import stack_features
+    def _drop_stack_part(self, part: int) -> None:
+        """Forget the cached features of one stack part (the tuple is shared by clones: replaced)."""
+        parts = self._stack_features
+        if parts is not None:
+            self._stack_features = (*parts[:part], None, *parts[part + 1:])
 
-            self._stack_features = stack_features(self)
-        return self._stack_features
+    def stack_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Cached observation features of the forest deck, the road stack, and the business
+        stack with the display (contents, never order), rebuilt part by part."""
+        parts = self._stack_features
+        if parts is None or parts[0] is None or parts[1] is None or parts[2] is None:
+            from gnome_envs.gnome_village.observation import STACK_PARTS
+
+            parts = parts or (None, None, None)
+            parts = self._stack_features = tuple(
+                STACK_PARTS[i](self) if part is None else part for i, part in enumerate(parts))
+        return parts
 
     # ------------------------------------------------------------------ village queries
     def touch(self, p: int) -> None:
