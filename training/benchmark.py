@@ -58,7 +58,6 @@ CLONE_GAME_SEED = 12345  # the (untimed) game whose positions are cloned
 MICROSECONDS = 1e6
 WARMUP_GAMES = 1  # untimed games played before the clock starts
 ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
-OBSERVATION_REPEATS = 5  # observation() calls timed per decision of the clone-measuring game
 SPEED_TARGET = 1.5  # every config: steps/s at least this multiple of connect_four_v3's
 DEFAULT_SPEED_TARGET = 2.0  # the two-player default config of every game
 OBSERVATION_SHARE_TARGET = 0.35  # the observation's share of one step's cost
@@ -188,30 +187,34 @@ def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str,
 
 def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[float, float]:
     """Mean microseconds of ``game_state.clone()`` and of the mover's ``observation()`` over
-    every position of one random game."""
+    every position of one random game.
+
+    The observation is timed once per position, first thing after the step that led there, as
+    the AEC loop meets it (any cache a game keeps is as stale as in play); clones are repeated.
+    """
     env.reset(seed=CLONE_GAME_SEED)
     clone_total = observe_total = 0.0
     positions = 0
     for _agent in env.agent_iter():
+        state = env.unwrapped.game_state
+        if not (any(env.terminations.values()) or any(env.truncations.values())):
+            seat = state.current_player
+            start = time.perf_counter()
+            state.observation(seat)
+            middle = time.perf_counter()
+            for _ in range(CLONE_REPEATS):
+                state.clone()
+            clone_total += time.perf_counter() - middle
+            observe_total += middle - start
+            positions += 1
         obs, _reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             env.step(None)
             continue
-        state = env.unwrapped.game_state
-        seat = state.current_player
-        start = time.perf_counter()
-        for _ in range(CLONE_REPEATS):
-            state.clone()
-        middle = time.perf_counter()
-        for _ in range(OBSERVATION_REPEATS):
-            state.observation(seat)
-        observe_total += time.perf_counter() - middle
-        clone_total += middle - start
-        positions += 1
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.integers(legal.size)]))
     return (MICROSECONDS * clone_total / (positions * CLONE_REPEATS),
-            MICROSECONDS * observe_total / (positions * OBSERVATION_REPEATS))
+            MICROSECONDS * observe_total / positions)
 
 
 def profile_text(env: AECEnv, seconds: float, rng: np.random.Generator, lines: int) -> str:
