@@ -64,7 +64,7 @@ class DecisionLoopState(State):
 
     def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        mask[list(self.pending.legal)] = 1
+        mask.put(self.pending.legal, 1)  # faster than indexing with a list built from the tuple
         return mask
 
     def _only_legal_action(self) -> int:
