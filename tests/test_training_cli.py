@@ -184,7 +184,9 @@ def test_benchmark_all_configs_reports_observation_share_and_profile(capsys: pyt
     assert len(doc["rows"]) == len(configs)
     for row, config in zip(doc["rows"], configs, strict=True):
         assert row["players"] == config["num_players"]
-        assert 0.0 < row["observation_share"] < 1.0 and row["clone_per_step"] > 0
+        # shares of timings taken apart (never compared with a bound: speed is not a test)
+        assert np.isfinite(row["observation_share"]) and row["observation_share"] > 0.0
+        assert row["observation_us"] > 0.0 and row["clone_per_step"] > 0
         assert "ncalls" in row["profile"]
 
 
