@@ -78,6 +78,7 @@ from gnome_envs.mighty_gnomes.components import (
     GnomeType,
 )
 from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.mighty_gnomes.scoring import total
 from gnome_envs.mighty_gnomes.state import (
     DRUID_TURN,
     LADDER_CELLS,
@@ -387,8 +388,6 @@ def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
     unused this round, tiles used, bedroom tile, bedroom first, free use, Druid tiles, Druid
     tiles still unused this round, face-down chests, opened chests per kind, final score now,
     turns taken."""
-    from gnome_envs.mighty_gnomes.scoring import total
-
     gnomes = [0] * NUM_GNOME_TYPES
     magic_free = alchemy_free = 0
     for kind, used in zip(state.gnomes[p], state.gnome_used[p]):
