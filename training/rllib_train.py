@@ -4,7 +4,8 @@
         [--address auto] [--iterations 10] [--policy shared|snapshots] [--pool-size 3]
         [--snapshot-every 5] [--opponents 1=scripted,2=random] [--seats random|fixed]
         [--train-batch-size 4000] [--minibatch-size 256] [--epochs 10] [--lr 3e-4]
-        [--checkpoint-every 5] [--resume] [--seed 0] [--out runs/...] [--config k=v] [--json]
+        [--torch-threads 1] [--checkpoint-every 5] [--resume] [--seed 0] [--out runs/...]
+        [--config k=v] [--json]
 
 The env is :class:`gnome_envs.integrations.rllib.GnomeMultiAgentEnv`: seats named in
 ``--opponents`` (``seat=agent spec``) are played inside the env, every other seat learns.
@@ -57,6 +58,8 @@ DEFAULT_MINIBATCH = 256
 DEFAULT_EPOCHS = 10
 DEFAULT_LR = 3e-4
 DEFAULT_SEED = 0
+# The learner runs in this process; on 2 shared cores two torch threads made its update 3-4x slower.
+DEFAULT_TORCH_THREADS = 1
 RUNS_DIR = Path("runs")
 CHECKPOINT_DIR = "checkpoint"
 REPORT_FILE = "report.json"
@@ -97,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     add("--minibatch-size", type=int, default=DEFAULT_MINIBATCH, help=f"SGD minibatch (default: {DEFAULT_MINIBATCH})")
     add("--epochs", type=int, default=DEFAULT_EPOCHS, help=f"SGD epochs per iteration (default: {DEFAULT_EPOCHS})")
     add("--lr", type=float, default=DEFAULT_LR, help=f"learning rate (default: {DEFAULT_LR})")
+    add("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS,
+        help="torch threads of the learner in this process; one avoids thread contention on a small "
+             f"shared machine (default: {DEFAULT_TORCH_THREADS})")
     add("--checkpoint-every", type=int, default=DEFAULT_CHECKPOINT_EVERY,
         help=f"iterations between checkpoints, 0: only at the end (default: {DEFAULT_CHECKPOINT_EVERY})")
     add("--resume", action="store_true", help="continue from <out>/checkpoint")
@@ -133,9 +139,9 @@ def env_config(args: argparse.Namespace) -> dict[str, Any]:
 def validate(args: argparse.Namespace) -> None:
     """ConfigError for out-of-range numeric arguments."""
     if min(args.iterations, args.pool_size, args.snapshot_every, args.train_batch_size,
-           args.minibatch_size, args.epochs) < 1:
+           args.minibatch_size, args.epochs, args.torch_threads) < 1:
         raise ConfigError("--iterations, --pool-size, --snapshot-every, --train-batch-size, "
-                          "--minibatch-size and --epochs must be positive")
+                          "--minibatch-size, --epochs and --torch-threads must be positive")
     if args.num_env_runners < 0 or args.checkpoint_every < 0:
         raise ConfigError("--num-env-runners and --checkpoint-every must be >= 0")
 
@@ -149,9 +155,11 @@ def default_out(env_id: str, players: int, seed: int) -> Path:
 def build_algo(args: argparse.Namespace, config: dict[str, Any]) -> Any:
     """Start (or join) Ray and build the PPO algorithm."""
     import ray
+    import torch
 
     from gnome_envs.integrations.rllib import ppo_config
 
+    torch.set_num_threads(args.torch_threads)
     # A local Ray gets a CPU per env runner even on a smaller machine, so no runner waits forever.
     cpus = None if args.address else max(os.cpu_count() or 1, args.num_env_runners + 1)
     ray.init(address=args.address, num_cpus=cpus, include_dashboard=False, ignore_reinit_error=True,
@@ -166,12 +174,15 @@ def iteration_row(result: dict[str, Any], module: str, seconds: float) -> dict[s
     """One report row of an ``algo.train()`` result."""
     runners = result.get("env_runners", {})
     returns = runners.get("module_episode_returns_mean", {})
+    timers = result.get("timers", {})
     return {"iteration": int(result["training_iteration"]),
             "env_steps": int(runners.get("num_env_steps_sampled", 0)),
             "env_steps_lifetime": int(result.get("num_env_steps_sampled_lifetime", 0)),
             "episodes": int(runners.get("num_episodes", 0)),
             "return_mean": float(returns[module]) if module in returns else None,
-            "seconds": seconds}
+            "seconds": seconds,
+            "sample_seconds": float(timers.get("env_runner_sampling_timer", 0.0)),
+            "learn_seconds": float(timers.get("learner_update_timer", 0.0))}
 
 
 def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, Any]]) -> None:
@@ -200,11 +211,13 @@ def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, A
 
 
 def throughput(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Env steps, seconds and env steps/s of this run's iterations (sampling plus learning)."""
+    """Env steps and env steps/s of this run's iterations: whole iterations, and sampling alone."""
     steps = sum(row["env_steps"] for row in rows)
     seconds = sum(row["seconds"] for row in rows)
+    sampling = sum(row["sample_seconds"] for row in rows)
     return {"iterations": len(rows), "env_steps": steps, "seconds": seconds,
-            "env_steps_per_s": steps / seconds if seconds > 0 else 0.0}
+            "env_steps_per_s": steps / seconds if seconds > 0 else 0.0,
+            "sample_seconds": sampling, "sampling_env_steps_per_s": steps / sampling if sampling > 0 else 0.0}
 
 
 def versions() -> dict[str, str]:
@@ -251,7 +264,8 @@ def render_text(report: dict[str, Any]) -> str:
         f"{report['env']} ({report['players']} players), RLlib PPO, policy {report['policy']}, "
         f"{report['num_env_runners']} env runners",
         f"iterations {speed['iterations']} (total {last.get('iteration', 0)}), env steps {speed['env_steps']:,}, "
-        f"{speed['seconds']:.1f} s, {speed['env_steps_per_s']:,.0f} env steps/s",
+        f"{speed['seconds']:.1f} s, {speed['env_steps_per_s']:,.0f} env steps/s "
+        f"({speed['sampling_env_steps_per_s']:,.0f} while sampling)",
         f"last mean return of {report['trained_module']}: {last.get('return_mean')}",
         f"checkpoint: {report['checkpoint']}  (evaluate with {report['agent_spec']})",
         f"learning curve: {report['learning_curve']}"])
