@@ -209,21 +209,20 @@ class SeatView:
     that seat rewrites only the parts of the table that changed (cached rows are compared by
     identity: the state replaces a cached array when it changes, never edits it)."""
 
-    __slots__ = ("obs", "ones", "homes", "gnome_ones", "gnome_key", "rows", "tiles", "turn_parts", "stacks", "revealed", "progress")
+    __slots__ = ("obs", "ones", "gnome_marks", "gnome_key", "rows", "tiles", "turn_parts", "stacks", "revealed", "progress")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
         self.obs = np.zeros(layout.size, dtype=np.float32)
         self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
-        self.homes = NO_POSITIONS  # positions of the home-house values of the last view
-        self.gnome_ones = NO_POSITIONS  # village_gnomes positions set to 1.0 by the last view
+        self.gnome_marks = NO_POSITIONS  # village_gnomes positions written by the last view
         self.gnome_key: tuple | None = None  # everything the village_gnomes segment was built from
         self.rows: list[np.ndarray | None] = [None] * n  # player_row written per relative seat
         self.tiles: list[np.ndarray | None] = [None] * n  # tile_features written per relative seat
         self.turn_parts: list[list[float] | None] = [None] * n
         self.stacks: list[np.ndarray | None] = [None] * len(STACK_PARTS)
         self.revealed = -1
-        self.progress: list[float] | None = None
+        self.progress: tuple | None = None  # the counts the progress, bank and supply entries show
 
 
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
@@ -243,13 +242,10 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     _players(state, seat, view, at)
     key = _gnome_key(state)
     if key != view.gnome_key:
-        obs[view.homes] = 0.0
-        obs[view.gnome_ones] = 0.0
-        gnome_ones: list[int] = []
-        view.homes = np.array(_gnomes(state, seat, obs, at["village_gnomes"], layout.cell_features,
-                                      gnome_ones), dtype=np.intp)
-        view.gnome_ones = np.array(gnome_ones, dtype=np.intp)
-        obs[view.gnome_ones] = 1.0
+        obs[view.gnome_marks] = 0.0
+        positions, values = _gnomes(state, seat, at["village_gnomes"], layout.cell_features)
+        view.gnome_marks = np.array(positions, dtype=np.intp)
+        obs[view.gnome_marks] = values
         view.gnome_key = key
     obs[view.ones] = 0.0
     view.ones = np.array(ones, dtype=np.intp)
@@ -325,21 +321,22 @@ def _table(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, in
         s = at["revealed_card"]
         obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed] if state.revealed >= 0 else 0.0
         view.revealed = state.revealed
-    per_type = state.game.workshops_per_type + 1
     workshops = state.workshop_supply
     products = state.product_supply
-    turn = state.turn_number
-    turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
-    progress = [  # progress, bank, supply
-        turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
-        state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
-        workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
-        products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
-        products[3] * PRODUCT_SCALE,
-    ]
-    if view.progress != progress:
-        obs[at["progress"]:at["forest_deck"]] = progress
-        view.progress = progress
+    key = (state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player, state.bank,
+           state.house_supply, *workshops, *products)
+    if view.progress != key:
+        per_type = state.game.workshops_per_type + 1
+        turn = state.turn_number
+        turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
+        obs[at["progress"]:at["forest_deck"]] = [  # progress, bank, supply
+            turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
+            state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
+            workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
+            products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
+            products[3] * PRODUCT_SCALE,
+        ]
+        view.progress = key
     s = at["forest_deck"]
     for i, part in enumerate(state.stack_features()):
         if view.stacks[i] is not part:
@@ -408,36 +405,37 @@ def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
             hand[2] * scale[s + 3], state.spent_this_turn * scale[s + 4]]
 
 
-def _gnomes(state: GnomeVillageState, seat: int, obs: np.ndarray, base: int, width: int,
-            ones: list[int]) -> list[int]:
-    """Gnome, home, used-tile and gap markers of every village (block r = r seats from ``seat``):
-    the markers join ``ones``, the home values are written; returns the home positions."""
+def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int) -> tuple[list[int], list[float]]:
+    """Gnome, home, used-tile and gap markers of every village (block r = r seats from
+    ``seat``): the positions to write and their values (1.0, or the home house's value)."""
     n = state.game.num_players
     block = NUM_CELLS * width
     flags = base + 3 * n  # first status column of cell 0 of block 0
     per_colour = state.gnomes_per_colour
     moved = state.moved_mask
     g_cell, g_status, g_home = state.g_cell, state.g_status, state.g_home
+    g_guard, g_skip_earn = state.g_guard, state.g_skip_earn
+    ones: list[int] = []
     homes: list[int] = []
     home_values: list[float] = []
     for i, v in enumerate(state.g_village):
         if v < 0:
             continue
-        offset = (v - seat) % n * block + g_cell[i] * width
+        offset = base + (v - seat) % n * block + g_cell[i] * width
         colour = (i // per_colour - seat) % n
-        ones.append(base + offset + colour)
-        homes.append(base + offset + n + colour)
+        ones.append(offset + colour)
+        homes.append(offset + n + colour)
         home_values.append(HOME_VALUE[g_home[i]])
+        offset += 3 * n
         status = g_status[i]
         if status:
-            ones.append(flags + offset + STATUS_COLUMN[status])
-        if state.g_guard[i]:
-            ones.append(flags + offset + GUARD_COLUMN)
+            ones.append(offset + STATUS_COLUMN[status])
+        if g_guard[i]:
+            ones.append(offset + GUARD_COLUMN)
         if moved >> i & 1:
-            ones.append(flags + offset + MOVED_COLUMN)
-        if state.g_skip_earn[i]:
-            ones.append(flags + offset + SKIP_EARN_COLUMN)
-    obs[homes] = home_values
+            ones.append(offset + MOVED_COLUMN)
+        if g_skip_earn[i]:
+            ones.append(offset + SKIP_EARN_COLUMN)
     grids = state.grid
     for user, used in enumerate(state.used_last):
         if used:
@@ -450,7 +448,7 @@ def _gnomes(state: GnomeVillageState, seat: int, obs: np.ndarray, base: int, wid
         if holes:
             first = flags + (v - seat) % n * block + HOLE_COLUMN
             ones += [first + cell * width for cell in holes]
-    return homes
+    return homes + ones, home_values + [1.0] * len(ones)
 
 
 def _tile_cells(grids: list[list[int]], tile_ids: list[int]) -> list[tuple[int, int]]:
