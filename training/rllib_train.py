@@ -60,6 +60,7 @@ DEFAULT_LR = 3e-4
 DEFAULT_SEED = 0
 # The learner runs in this process; on 2 shared cores two torch threads made its update 3-4x slower.
 DEFAULT_TORCH_THREADS = 1
+LOCAL_RAY = "local"  # ray.init address that always starts a new local instance
 RUNS_DIR = Path("runs")
 CHECKPOINT_DIR = "checkpoint"
 REPORT_FILE = "report.json"
@@ -161,9 +162,10 @@ def build_algo(args: argparse.Namespace, config: dict[str, Any]) -> Any:
 
     torch.set_num_threads(args.torch_threads)
     # A local Ray gets a CPU per env runner even on a smaller machine, so no runner waits forever.
+    # "local" starts a new Ray here even where a cluster is running; --address joins one.
     cpus = None if args.address else max(os.cpu_count() or 1, args.num_env_runners + 1)
-    ray.init(address=args.address, num_cpus=cpus, include_dashboard=False, ignore_reinit_error=True,
-             log_to_driver=not args.json)
+    ray.init(address=args.address or LOCAL_RAY, num_cpus=cpus, include_dashboard=False,
+             ignore_reinit_error=True, log_to_driver=not args.json)
     return ppo_config(config, policy=args.policy, pool_size=args.pool_size,
                       num_env_runners=args.num_env_runners, seed=args.seed,
                       train_batch_size=args.train_batch_size, minibatch_size=args.minibatch_size,
@@ -181,8 +183,9 @@ def iteration_row(result: dict[str, Any], module: str, seconds: float) -> dict[s
             "episodes": int(runners.get("num_episodes", 0)),
             "return_mean": float(returns[module]) if module in returns else None,
             "seconds": seconds,
-            "sample_seconds": float(timers.get("env_runner_sampling_timer", 0.0)),
-            "learn_seconds": float(timers.get("learner_update_timer", 0.0))}
+            # RLlib's timers are smoothed over iterations (exact in the first one)
+            "sample_timer_s": float(timers.get("env_runner_sampling_timer", 0.0)),
+            "learn_timer_s": float(timers.get("learner_update_timer", 0.0))}
 
 
 def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, Any]]) -> None:
@@ -211,13 +214,14 @@ def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, A
 
 
 def throughput(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Env steps and env steps/s of this run's iterations: whole iterations, and sampling alone."""
+    """Env steps and env steps/s of this run's iterations: whole iterations (wall clock), and
+    sampling alone (from RLlib's smoothed sampling timer)."""
     steps = sum(row["env_steps"] for row in rows)
     seconds = sum(row["seconds"] for row in rows)
-    sampling = sum(row["sample_seconds"] for row in rows)
+    sampling = rows[-1]["sample_timer_s"] * len(rows) if rows else 0.0  # smoothed per-iteration time
     return {"iterations": len(rows), "env_steps": steps, "seconds": seconds,
             "env_steps_per_s": steps / seconds if seconds > 0 else 0.0,
-            "sample_seconds": sampling, "sampling_env_steps_per_s": steps / sampling if sampling > 0 else 0.0}
+            "sampling_env_steps_per_s": steps / sampling if sampling > 0 else 0.0}
 
 
 def versions() -> dict[str, str]:
