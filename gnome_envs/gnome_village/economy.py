@@ -1,10 +1,12 @@
 """Coins, product tokens and the Happy Gnome: moves between the seats, the bank and the supply.
 
-Each mutation forgets the cached observation rows of the seats it touches.
+Each mutation updates (coins, products) or forgets (the Happy Gnome) the cached observation
+rows of the seats it touches.
 """
 
 from __future__ import annotations
 
+from gnome_envs.gnome_village.observation import refresh_coins, refresh_product
 from gnome_envs.gnome_village.state import NO_SEAT, GnomeVillageState
 
 
@@ -12,7 +14,7 @@ def pay_bank(state: GnomeVillageState, p: int, amount: int) -> None:
     """Seat ``p`` pays ``amount`` coins to the bank (counts toward the advisor's check)."""
     state.coins[p] -= amount
     state.bank += amount
-    state._player_rows[p] = None
+    refresh_coins(state, p)
     if p == state.turn_player:
         state.spent_this_turn += amount
 
@@ -24,7 +26,7 @@ def receive(state: GnomeVillageState, p: int, amount: int) -> int:
     paid = min(amount, state.bank)
     state.bank -= paid
     state.coins[p] += paid
-    state._player_rows[p] = None
+    refresh_coins(state, p)
     if state.bank == 0 and paid > 0 and not state.bank_ran_dry:
         state.bank_ran_dry = True
         state.end_triggered = True
@@ -36,7 +38,8 @@ def transfer(state: GnomeVillageState, payer: int, payee: int, amount: int) -> i
     moved = min(amount, state.coins[payer])
     state.coins[payer] -= moved
     state.coins[payee] += moved
-    state._player_rows[payer] = state._player_rows[payee] = None
+    refresh_coins(state, payer)
+    refresh_coins(state, payee)
     return moved
 
 
@@ -46,7 +49,7 @@ def give_product(state: GnomeVillageState, p: int, kind: int) -> bool:
         return False
     state.product_supply[kind] -= 1
     state.products[p][kind] += 1
-    state._player_rows[p] = None
+    refresh_product(state, p, kind)
     return True
 
 
@@ -54,7 +57,7 @@ def spend_product(state: GnomeVillageState, p: int, kind: int) -> None:
     """Seat ``p`` returns a product token of ``kind`` to the supply."""
     state.products[p][kind] -= 1
     state.product_supply[kind] += 1
-    state._player_rows[p] = None
+    refresh_product(state, p, kind)
 
 
 def update_happy_gnome(state: GnomeVillageState) -> None:

@@ -141,6 +141,7 @@ PLAYER_DIVISORS = (
 PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
 PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
 PLAYER_STATIC_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[:PLAYER_STATIC_FEATURES])
+COINS_ENTRY, PRODUCTS_ENTRY, SCORE_ENTRY = 0, 1, 21  # positions in player_counts
 ICON_RESTAURANT, ICON_HAT = BusinessIcon.RESTAURANT, BusinessIcon.HAT
 WORKSHOP, BUSINESS = int(TileKind.WORKSHOP), int(TileKind.BUSINESS)
 
@@ -392,6 +393,26 @@ def player_counts(state: GnomeVillageState, p: int) -> list[float]:
         gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
     ]
     return [count * scale for count, scale in zip(raw, PLAYER_STATIC_SCALE)]
+
+
+def refresh_coins(state: GnomeVillageState, p: int) -> None:
+    """Seat ``p``'s coins changed: rewrite the coin and score entries of its cached row (a
+    copy: clones share the cached list) instead of forgetting the whole row."""
+    row = state._player_rows[p]
+    if row is not None:
+        row = row[:]
+        row[COINS_ENTRY] = state.coins[p] * PLAYER_STATIC_SCALE[COINS_ENTRY]
+        row[SCORE_ENTRY] = state.score_of(p) * PLAYER_STATIC_SCALE[SCORE_ENTRY]
+        state._player_rows[p] = row
+
+
+def refresh_product(state: GnomeVillageState, p: int, kind: int) -> None:
+    """Seat ``p``'s product tokens of ``kind`` changed: rewrite that entry of its cached row."""
+    row = state._player_rows[p]
+    if row is not None:
+        row = row[:]
+        row[PRODUCTS_ENTRY + kind] = state.products[p][kind] * PLAYER_STATIC_SCALE[PRODUCTS_ENTRY + kind]
+        state._player_rows[p] = row
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
