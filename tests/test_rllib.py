@@ -21,7 +21,8 @@ from gnome_envs.integrations.rllib import GnomeMultiAgentEnv, module_spec  # noq
 from training import rllib_train  # noqa: E402
 
 THREE = next(env_id for env_id in gnome_envs.ENV_IDS if 3 in get_spec(env_id).player_counts)
-TINY = ["--train-batch-size", "256", "--minibatch-size", "128", "--epochs", "1", "--no-progress", "--json"]
+TINY = ["--train-batch-size", "256", "--minibatch-size", "128", "--epochs", "1", "--curve-games", "2",
+        "--no-progress", "--json"]
 
 
 def play_random(env: GnomeMultiAgentEnv, seed: int) -> tuple[list[str], tuple]:
@@ -126,6 +127,9 @@ def test_one_iteration_checkpoint_resume_and_evaluate(tmp_path, capsys):
     assert rllib_train.main(args + TINY + ["--resume"]) == 0
     resumed = json.loads(capsys.readouterr().out)
     assert [row["iteration"] for row in resumed["iterations"]] == [1, 2]
+    assert [point["iteration"] for point in resumed["eval_curve"]] == [1, 2]
+    assert set(resumed["eval_curve"][-1]["results"]) == {"random", "scripted"}
+    assert resumed["eval_curve"][-1]["results"]["random"]["games"] == 2
     agent = agents.make(f"rllib:path={out}:deterministic=true", THREE)
     state = make_game(THREE, num_players=2).new_state(0)
     action = agent.act(state, state.current_player, np.random.default_rng(0))

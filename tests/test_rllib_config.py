@@ -106,7 +106,8 @@ def test_cli_seat_specs_and_numeric_checks():
     for text in ("scripted", "x=random", "1=", "1=random,1=scripted"):
         with pytest.raises(ConfigError):
             parse_seat_specs(text)
-    for flags in (["--iterations", "0"], ["--num-env-runners", "-1"], ["--pool-size", "0"]):
+    for flags in (["--iterations", "0"], ["--num-env-runners", "-1"], ["--pool-size", "0"],
+                  ["--curve-games", "-1"], ["--torch-threads", "0"]):
         with pytest.raises(ConfigError):
             validate(build_parser().parse_args(flags))
 
@@ -117,3 +118,22 @@ def test_rllib_agent_spec_needs_a_checkpoint(tmp_path):
     with pytest.raises(ConfigError, match="not an RLlib checkpoint"):
         agents.make(f"rllib:path={tmp_path}", ENV_ID)
     assert "rllib" in agents.available(ENV_ID)
+
+
+def test_curve_point_rotates_seats_and_repeats_its_games():
+    from training.rllib_eval import curve_point
+
+    first = curve_point(ENV_ID, {"num_players": 2}, None, "scripted", ["random"], games=6, seed=3)
+    again = curve_point(ENV_ID, {"num_players": 2}, None, "scripted", ["random"], games=6, seed=3)
+    assert first == again and first["random"]["games"] == 6
+    assert first["random"]["wins"] > 3  # the scripted agent beats random play most of the time
+    capped = curve_point(ENV_ID, {"num_players": 2}, 3, "scripted", ["random"], games=2, seed=3)
+    assert capped["random"]["wins"] == 0  # a game cut by max_steps counts as no win
+
+
+def test_bad_arguments_fail_before_ray_starts(capsys):
+    from training import rllib_train
+
+    assert rllib_train.main(["--env", ENV_ID, "--curve-opponents", "nobody"]) == 2
+    assert "unknown agent 'nobody'" in capsys.readouterr().err
+    assert rllib_train.main(["--env", ENV_ID, "--opponents", "0=random,1=random"]) == 2

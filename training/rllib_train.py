@@ -4,7 +4,8 @@
         [--address auto] [--iterations 10] [--policy shared|snapshots] [--pool-size 3]
         [--snapshot-every 5] [--opponents 1=scripted,2=random] [--seats random|fixed]
         [--train-batch-size 4000] [--minibatch-size 256] [--epochs 10] [--lr 3e-4]
-        [--torch-threads 1] [--checkpoint-every 5] [--resume] [--seed 0] [--out runs/...]
+        [--torch-threads 1] [--checkpoint-every 5] [--curve-opponents random,scripted]
+        [--curve-games 20] [--resume] [--seed 0] [--out runs/...]
         [--config k=v] [--json]
 
 The env is :class:`gnome_envs.integrations.rllib.GnomeMultiAgentEnv`: seats named in
@@ -18,7 +19,9 @@ process; N > 0 starts N EnvRunner actors. Without ``--address`` Ray starts on th
 
 Output in ``--out``: ``checkpoint/`` (the whole algorithm, rewritten every ``--checkpoint-every``
 iterations and at the end), ``report.json`` (arguments, per-iteration rows, throughput, versions)
-and ``learning_curve.png`` (mean episode return of the trained module against env steps).
+and ``learning_curve.png``: at every checkpoint the saved module plays ``--curve-games`` games
+against each of ``--curve-opponents`` (seats rotated, the same seeds each time; win rate with its
+95% interval), and below, the trained module's mean episode return against env steps.
 ``--resume`` restores ``<out>/checkpoint`` (weights, optimizer, pool, iteration count, curve) and
 trains ``--iterations`` more. Evaluate a checkpoint with the ``rllib:path=<out>`` agent spec.
 """
@@ -30,9 +33,11 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import agents
 from gnome_envs.core.aec import REWARD_MODES
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.integrations.rllib_config import (
@@ -45,6 +50,7 @@ from gnome_envs.integrations.rllib_config import (
 )
 from training import common
 from training.learning_curve import plot_learning_curve
+from training.rllib_eval import curve_point
 
 DEFAULT_PLAYERS = 2
 DEFAULT_ITERATIONS = 10
@@ -58,6 +64,8 @@ DEFAULT_MINIBATCH = 256
 DEFAULT_EPOCHS = 10
 DEFAULT_LR = 3e-4
 DEFAULT_SEED = 0
+DEFAULT_CURVE_OPPONENTS = "random,scripted"
+DEFAULT_CURVE_GAMES = 20
 # The learner runs in this process; on 2 shared cores two torch threads made its update 3-4x slower.
 DEFAULT_TORCH_THREADS = 1
 LOCAL_RAY = "local"  # ray.init address that always starts a new local instance
@@ -106,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
              f"shared machine (default: {DEFAULT_TORCH_THREADS})")
     add("--checkpoint-every", type=int, default=DEFAULT_CHECKPOINT_EVERY,
         help=f"iterations between checkpoints, 0: only at the end (default: {DEFAULT_CHECKPOINT_EVERY})")
+    add("--curve-opponents", default=DEFAULT_CURVE_OPPONENTS,
+        help="learning-curve opponents: at every checkpoint the saved module plays --curve-games "
+             f"games against each, seats rotated (default: {DEFAULT_CURVE_OPPONENTS})")
+    add("--curve-games", type=int, default=DEFAULT_CURVE_GAMES,
+        help=f"games per curve opponent and checkpoint, 0: no curve evaluation (default: {DEFAULT_CURVE_GAMES})")
     add("--resume", action="store_true", help="continue from <out>/checkpoint")
     add("--seed", type=int, default=DEFAULT_SEED, help=f"seed (default: {DEFAULT_SEED})")
     add("--out", type=Path, default=None, help="output directory (default: runs/rllib-<env>-<players>p-<seed>)")
@@ -143,8 +156,8 @@ def validate(args: argparse.Namespace) -> None:
            args.minibatch_size, args.epochs, args.torch_threads) < 1:
         raise ConfigError("--iterations, --pool-size, --snapshot-every, --train-batch-size, "
                           "--minibatch-size, --epochs and --torch-threads must be positive")
-    if args.num_env_runners < 0 or args.checkpoint_every < 0:
-        raise ConfigError("--num-env-runners and --checkpoint-every must be >= 0")
+    if min(args.num_env_runners, args.checkpoint_every, args.curve_games) < 0:
+        raise ConfigError("--num-env-runners, --checkpoint-every and --curve-games must be >= 0")
 
 
 def default_out(env_id: str, players: int, seed: int) -> Path:
@@ -188,8 +201,37 @@ def iteration_row(result: dict[str, Any], module: str, seconds: float) -> dict[s
             "learn_timer_s": float(timers.get("learner_update_timer", 0.0))}
 
 
-def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, Any]]) -> None:
-    """Run the iterations: refresh the snapshot pool, checkpoint, log progress on stderr."""
+@dataclass
+class History:
+    """What a run adds to: iteration rows and learning-curve points (kept across --resume)."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    points: list[dict[str, Any]] = field(default_factory=list)
+    new_rows: list[dict[str, Any]] = field(default_factory=list)  # this invocation's rows
+
+
+def save_and_evaluate(args: argparse.Namespace, algo: Any, out: Path, config: dict[str, Any],
+                      history: History) -> None:
+    """Write the checkpoint, then add a curve point: the saved module against the curve opponents."""
+    algo.save_to_path(str((out / CHECKPOINT_DIR).resolve()))
+    if args.curve_games == 0 or not history.new_rows:
+        return
+    checked = parse_env_config(config)
+    spec = f"rllib:path={out.resolve()}:module={trained_module(args.policy)}"
+    results = curve_point(args.env, checked.game_options, checked.max_steps, spec,
+                          split_specs(args.curve_opponents), args.curve_games, args.seed)
+    row = history.new_rows[-1]
+    history.points.append({"timesteps": row["env_steps_lifetime"], "iteration": row["iteration"],
+                           "results": results})
+
+
+def split_specs(text: str) -> list[str]:
+    """The agent specs of a comma list."""
+    return [name.strip() for name in text.split(SEAT_SEPARATOR) if name.strip()]
+
+
+def train(args: argparse.Namespace, algo: Any, out: Path, config: dict[str, Any], history: History) -> None:
+    """Run the iterations: refresh the snapshot pool, checkpoint and evaluate, progress on stderr."""
     from gnome_envs.integrations.rllib import copy_to_snapshot, load_modules, module_states
 
     module = trained_module(args.policy)
@@ -198,19 +240,23 @@ def train(args: argparse.Namespace, algo: Any, out: Path, rows: list[dict[str, A
     elif args.policy == "snapshots":
         copy_to_snapshot(algo, range(args.pool_size))  # the pool starts as the initial policy
     bar = common.progress_bar(args.iterations, "rllib", disable=args.no_progress, unit="iter")
+    saved = False
     for _ in range(args.iterations):
         began = time.perf_counter()
         result = algo.train()
-        rows.append(iteration_row(result, module, time.perf_counter() - began))
-        iteration = rows[-1]["iteration"]
+        history.new_rows.append(iteration_row(result, module, time.perf_counter() - began))
+        iteration = history.new_rows[-1]["iteration"]
         if args.policy == "snapshots" and iteration % args.snapshot_every == 0:
             copy_to_snapshot(algo, [(iteration // args.snapshot_every) % args.pool_size])
-        if args.checkpoint_every and iteration % args.checkpoint_every == 0:
-            algo.save_to_path(str((out / CHECKPOINT_DIR).resolve()))
+        saved = bool(args.checkpoint_every) and iteration % args.checkpoint_every == 0
+        if saved:
+            save_and_evaluate(args, algo, out, config, history)
         bar.update(1)
-        bar.set_postfix(steps_per_s=f"{rows[-1]['env_steps'] / max(rows[-1]['seconds'], 1e-9):.0f}")
+        row = history.new_rows[-1]
+        bar.set_postfix(steps_per_s=f"{row['env_steps'] / max(row['seconds'], 1e-9):.0f}")
     bar.close()
-    algo.save_to_path(str((out / CHECKPOINT_DIR).resolve()))
+    if not saved:
+        save_and_evaluate(args, algo, out, config, history)
 
 
 def throughput(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -235,27 +281,31 @@ def versions() -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------- output
-def previous_rows(out: Path) -> list[dict[str, Any]]:
-    """The iteration rows of the report a resumed run continues."""
+def previous_history(out: Path) -> History:
+    """The iteration rows and curve points of the report a resumed run continues."""
     report = out / REPORT_FILE
     if not report.is_file():
-        return []
-    return list(json.loads(report.read_text()).get("iterations", []))
+        return History()
+    document = json.loads(report.read_text())
+    return History(list(document.get("iterations", [])), list(document.get("eval_curve", [])))
 
 
 def build_report(args: argparse.Namespace, argv: list[str], config: dict[str, Any], out: Path,
-                 rows: list[dict[str, Any]], new_rows: list[dict[str, Any]]) -> dict[str, Any]:
+                 history: History) -> dict[str, Any]:
     """The report.json document; draws the learning curve."""
     module = trained_module(args.policy)
+    rows = history.rows + history.new_rows
     curve = [{"timesteps": row["env_steps_lifetime"], "reward_mean": row["return_mean"]}
              for row in rows if row["return_mean"] is not None]
     title = f"{args.env}, {args.players} players, RLlib PPO ({args.policy}), module {module}"
-    picture = plot_learning_curve([], curve, out / CURVE_FILE, title)
+    reference = 1.0 / args.players if args.players > 1 else None
+    picture = plot_learning_curve(history.points, curve, out / CURVE_FILE, title, reference)
     return {"job": "rllib_train", "env": args.env, "players": args.players, "seed": args.seed,
             "policy": args.policy, "trained_module": module, "env_config": config,
             "num_env_runners": args.num_env_runners, "address": args.address, "resumed": args.resume,
             "argv": argv, "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
-            "versions": versions(), "throughput": throughput(new_rows), "iterations": rows,
+            "versions": versions(), "throughput": throughput(history.new_rows), "iterations": rows,
+            "curve_opponents": split_specs(args.curve_opponents), "eval_curve": history.points,
             "checkpoint": str(out / CHECKPOINT_DIR), "learning_curve": str(picture),
             "agent_spec": f"rllib:path={out}"}
 
@@ -279,20 +329,22 @@ def run(args: argparse.Namespace, argv: list[str] | None = None) -> int:
     """Run the training job for parsed arguments."""
     validate(args)
     config = env_config(args)
+    if args.curve_games and args.players > 1:  # a bad curve opponent fails before Ray starts
+        for spec in split_specs(args.curve_opponents):
+            agents.make(spec, args.env)
     out = args.out if args.out is not None else default_out(args.env, args.players, args.seed)
     if args.resume and not (out / CHECKPOINT_DIR).is_dir():
         raise ConfigError(f"--resume: no checkpoint in {out / CHECKPOINT_DIR}")
     out.mkdir(parents=True, exist_ok=True)
-    rows = previous_rows(out) if args.resume else []
+    history = previous_history(out) if args.resume else History()
     algo = build_algo(args, config)
     try:
         if args.resume:
             algo.restore_from_path(str((out / CHECKPOINT_DIR).resolve()))
-        new_rows: list[dict[str, Any]] = []
-        train(args, algo, out, new_rows)
+        train(args, algo, out, config, history)
     finally:
         algo.stop()
-    report = build_report(args, list(argv or []), config, out, rows + new_rows, new_rows)
+    report = build_report(args, list(argv or []), config, out, history)
     (out / REPORT_FILE).write_text(common.to_json(report))
     return common.emit(report, args.json, render_text)
 
