@@ -6,7 +6,7 @@ rows of the seats it touches.
 
 from __future__ import annotations
 
-from gnome_envs.gnome_village.observation import refresh_coins, refresh_product
+from gnome_envs.gnome_village.obs_parts import refresh_coins, refresh_product
 from gnome_envs.gnome_village.state import NO_SEAT, GnomeVillageState
 
 

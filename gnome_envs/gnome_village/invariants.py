@@ -184,7 +184,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
     """Cached views of each village must equal a fresh computation (stale caches are bugs)."""
     import numpy as np
 
-    from gnome_envs.gnome_village.observation import (
+    from gnome_envs.gnome_village.obs_parts import (
         STACK_PARTS,
         player_counts,
         village_tile_features,

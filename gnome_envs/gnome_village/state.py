@@ -132,7 +132,7 @@ class GnomeVillageState(DecisionLoopState):
         self._summary: list[village.VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: tuple | None = None  # forest, roads, businesses (None: rebuild)
-        self._player_rows: list[np.ndarray | None] = [None] * n
+        self._player_rows: list[list[float] | None] = [None] * n
         self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
         self._bought = [0] * n  # businesses bought per seat (audit counters, not in the hash)
         self._acted = [0] * n  # business actions taken per seat
@@ -259,7 +259,7 @@ class GnomeVillageState(DecisionLoopState):
         stack with the display (contents, never order), rebuilt part by part."""
         parts = self._stack_features
         if parts is None or parts[0] is None or parts[1] is None or parts[2] is None:
-            from gnome_envs.gnome_village.observation import STACK_PARTS
+            from gnome_envs.gnome_village.obs_parts import STACK_PARTS
 
             parts = parts or (None, None, None)
             parts = self._stack_features = tuple(
@@ -315,7 +315,7 @@ class GnomeVillageState(DecisionLoopState):
         """Cached flat tile features of village ``p`` (read-only)."""
         features = self._tile_features[p]
         if features is None:
-            from gnome_envs.gnome_village.observation import village_tile_features
+            from gnome_envs.gnome_village.obs_parts import village_tile_features
 
             features = self._tile_features[p] = village_tile_features(self.grid[p])
         return features
@@ -394,11 +394,11 @@ class GnomeVillageState(DecisionLoopState):
         return gnome // self.gnomes_per_colour
 
     # ------------------------------------------------------------------ observation rows
-    def player_row(self, p: int) -> np.ndarray:
-        """Cached scaled observation features of seat ``p`` (see observation.player_counts)."""
+    def player_row(self, p: int) -> list[float]:
+        """Cached scaled observation features of seat ``p`` (see obs_parts.player_counts)."""
         row = self._player_rows[p]
         if row is None:
-            from gnome_envs.gnome_village.observation import player_counts
+            from gnome_envs.gnome_village.obs_parts import player_counts
 
             row = self._player_rows[p] = player_counts(self, p)
         return row

@@ -1,0 +1,158 @@
+"""The cached parts of the Gnome Village observation that do not depend on the observer.
+
+The state keeps them (stack features, a player row per seat, tile features per village) and
+replaces a cached object when what it shows changes, never edits one: clones share them, and
+an observer's buffer (``observation.SeatView``) tells a changed part by its identity.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gnome_envs.gnome_village import gnome_moves
+from gnome_envs.gnome_village.components import (
+    BUSINESS_TILES,
+    CODE_FEATURES,
+    DISPLAY_SLOTS,
+    FOREST_CARDS,
+    GNOMES_PER_COLOUR,
+    HOUSE_LIMIT,
+    NUM_BUSINESS_TILES,
+    NUM_CELLS,
+    NUM_FOREST_CARDS,
+    NUM_ROAD_TILES,
+    NUM_WORKSHOP_TYPES,
+    POINTS_PER_COIN,
+    POINTS_PER_HAT_WITH_HAPPY_GNOME,
+    POINTS_PER_LIT_HOUSE,
+    POINTS_PER_RESTAURANT,
+    POINTS_PER_WORKSHOP,
+    PRODUCTS_PER_TYPE,
+    ROAD_SHAPES,
+    TOTAL_COINS,
+    WORKSHOPS_PER_TYPE_BY_PLAYERS,
+    BusinessIcon,
+)
+from gnome_envs.gnome_village.state import GnomeVillageState
+
+FOREST_DESIGNS = tuple(dict.fromkeys(FOREST_CARDS))
+DESIGN_OF_CARD = tuple(FOREST_DESIGNS.index(card) for card in FOREST_CARDS)
+DESIGN_ARRAY = np.array(DESIGN_OF_CARD)
+DESIGN_CEILING = np.bincount(DESIGN_OF_CARD, minlength=len(FOREST_DESIGNS)).astype(np.float32) + 1
+SHAPE_CEILING = np.array([s.count for s in ROAD_SHAPES], dtype=np.float32) + 1
+COIN_CEILING = TOTAL_COINS + 1  # a seat, the bank or a turn's spending holds at most the 72 coins
+MAX_WORKSHOPS_PER_TYPE = max(WORKSHOPS_PER_TYPE_BY_PLAYERS.values())
+NUM_RESTAURANT_TILES = sum(t.icon == BusinessIcon.RESTAURANT for t in BUSINESS_TILES)
+NUM_HAT_TILES = sum(t.icon == BusinessIcon.HAT for t in BUSINESS_TILES)
+# the most points one village can score (R12.2): every coin, every workshop of the largest game,
+# five lit houses, every restaurant and hat; the score is divided by one more
+MAX_SCORE = (TOTAL_COINS * POINTS_PER_COIN + NUM_WORKSHOP_TYPES * MAX_WORKSHOPS_PER_TYPE * POINTS_PER_WORKSHOP
+             + HOUSE_LIMIT * POINTS_PER_LIT_HOUSE + NUM_RESTAURANT_TILES * POINTS_PER_RESTAURANT
+             + NUM_HAT_TILES * POINTS_PER_HAT_WITH_HAPPY_GNOME)
+SETUP_PIECES = 3
+# divisor of each player feature, in player_counts order: a ceiling above its largest value
+PLAYER_DIVISORS = (
+    COIN_CEILING,  # coins
+    *(PRODUCTS_PER_TYPE + 1,) * NUM_WORKSHOP_TYPES,  # products per type
+    GNOMES_PER_COLOUR + 1,  # gnomes placed
+    HOUSE_LIMIT + 1, HOUSE_LIMIT + 1,  # houses, lit houses
+    *(MAX_WORKSHOPS_PER_TYPE + 1,) * (2 * NUM_WORKSHOP_TYPES),  # workshops, active workshops per type
+    NUM_BUSINESS_TILES + 1, NUM_RESTAURANT_TILES + 1, NUM_HAT_TILES + 1,  # businesses, restaurants, hats
+    1, 1,  # protected, gap to refill (flags)
+    MAX_SCORE + 1, NUM_CELLS + 1, 1,  # score, tiles, advisor active
+    SETUP_PIECES + 1, SETUP_PIECES + 1, SETUP_PIECES + 1,  # starting tiles left
+    COIN_CEILING,  # coins spent this turn
+)
+PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
+PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
+PLAYER_STATIC_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[:PLAYER_STATIC_FEATURES])
+COINS_ENTRY, PRODUCTS_ENTRY, SCORE_ENTRY = 0, 1, 21  # positions in player_counts
+
+
+def village_tile_features(grid: list[int]) -> np.ndarray:
+    """Flat tile features of a village (cached by the state until the village changes)."""
+    return CODE_FEATURES[grid].ravel()
+
+
+def forest_features(state: GnomeVillageState) -> np.ndarray:
+    """Forest deck: cards left, then copies left per design."""
+    forest = np.zeros(1 + len(FOREST_DESIGNS), dtype=np.float32)
+    forest[0] = len(state.forest_deck) / (NUM_FOREST_CARDS + 1)
+    if state.forest_deck:
+        forest[1:] = np.bincount(DESIGN_ARRAY[state.forest_deck], minlength=len(FOREST_DESIGNS)) / DESIGN_CEILING
+    return forest
+
+
+def road_features(state: GnomeVillageState) -> np.ndarray:
+    """Road stack: tiles left, then tiles left per shape."""
+    roads = np.zeros(1 + len(ROAD_SHAPES), dtype=np.float32)
+    roads[0] = len(state.road_stack) / (NUM_ROAD_TILES + 1)
+    if state.road_stack:
+        roads[1:] = np.bincount(state.road_stack, minlength=len(ROAD_SHAPES)) / SHAPE_CEILING
+    return roads
+
+
+def business_features(state: GnomeVillageState) -> np.ndarray:
+    """Business stack (tiles left, each tile still face down) and the display."""
+    out = np.zeros(1 + NUM_BUSINESS_TILES + DISPLAY_SLOTS * NUM_BUSINESS_TILES, dtype=np.float32)
+    out[0] = len(state.business_stack) / (NUM_BUSINESS_TILES + 1)
+    ones = [1 + t for t in state.business_stack]
+    ones += [1 + NUM_BUSINESS_TILES + slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]
+    out[ones] = 1
+    return out
+
+
+STACK_PARTS = (forest_features, road_features, business_features)  # in observation order
+STACK_PART_SIZES = (1 + len(FOREST_DESIGNS), 1 + len(ROAD_SHAPES), 1 + NUM_BUSINESS_TILES + DISPLAY_SLOTS * NUM_BUSINESS_TILES)
+
+
+def player_counts(state: GnomeVillageState, p: int) -> list[float]:
+    """Scaled features of seat ``p`` that do not depend on whose turn it is (the cached part).
+
+    Every count is a small integer, so its product with a float32 scale is exact in a Python
+    float and rounds to the same float32 as numpy's float32 product."""
+    v = state.summary(p)
+    raw = [
+        state.coins[p], *state.products[p], gnome_moves.placed_gnomes(state, p), v.houses, v.lit_houses,
+        *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
+        gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
+    ]
+    return [count * scale for count, scale in zip(raw, PLAYER_STATIC_SCALE)]
+
+
+def refresh_coins(state: GnomeVillageState, p: int) -> None:
+    """Seat ``p``'s coins changed: rewrite the coin and score entries of its cached row (a
+    copy: clones share the cached list) instead of forgetting the whole row."""
+    row = state._player_rows[p]
+    if row is not None:
+        row = row[:]
+        row[COINS_ENTRY] = state.coins[p] * PLAYER_STATIC_SCALE[COINS_ENTRY]
+        row[SCORE_ENTRY] = state.score_of(p) * PLAYER_STATIC_SCALE[SCORE_ENTRY]
+        state._player_rows[p] = row
+
+
+def refresh_product(state: GnomeVillageState, p: int, kind: int) -> None:
+    """Seat ``p``'s product tokens of ``kind`` changed: rewrite that entry of its cached row."""
+    row = state._player_rows[p]
+    if row is not None:
+        row = row[:]
+        row[PRODUCTS_ENTRY + kind] = state.products[p][kind] * PLAYER_STATIC_SCALE[PRODUCTS_ENTRY + kind]
+        state._player_rows[p] = row
+
+
+__all__ = [
+    "COIN_CEILING",
+    "DESIGN_OF_CARD",
+    "FOREST_DESIGNS",
+    "PLAYER_SCALE",
+    "PLAYER_STATIC_FEATURES",
+    "STACK_PARTS",
+    "STACK_PART_SIZES",
+    "business_features",
+    "forest_features",
+    "player_counts",
+    "refresh_coins",
+    "refresh_product",
+    "road_features",
+    "village_tile_features",
+]
