@@ -257,3 +257,15 @@ def test_audit_report_builds_the_tables_from_audit_files(capsys: pytest.CaptureF
     assert f"{max(amounts):.3f}" in text
     layout = gnome_envs.make("mighty_gnomes_v1").game.observation_layout
     assert len(rows) == 3 + len(layout)  # endings, observations, balance, one row per segment
+
+
+def test_audit_balance_fair_share_counts_only_games_a_player_won(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_audit(capsys, ["balance", "--env", "rise_of_the_gnomes_v1", "--players", "2", "--games", "6",
+                             "--agent", "scripted"])
+    run = doc["runs"][0]
+    seat_wins = sum(r["wins"] for r in run["rates"] if r["tag"] == "seat")
+    player_won = run["games"] - run["nobody_won"]
+    assert seat_wins == pytest.approx(player_won)  # the Gnome Union's wins credit no seat
+    assert run["fair_share"] == pytest.approx(seat_wins / (2 * run["games"]) if seat_wins else 0.5)
+    for rate in run["rates"]:
+        assert rate["ratio"] == pytest.approx(rate["win_rate"] / run["fair_share"])

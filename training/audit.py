@@ -21,9 +21,10 @@ what the AEC adapter counts as a step, so ``max_steps`` here means what it means
   [0, 1] are errors.
 * **balance**: self-play of one agent in every seat: the win rate of each seat and of each
   value of ``State.audit_tags(seat)`` (secret goal, race, colour ...), with 95% Wilson
-  intervals next to the fair share 1/n (shared first places split the win; a game nobody wins,
-  such as a Gnome Union victory or a truncation, credits no seat); and the mean of every
-  ``State.audit_events()`` key.
+  intervals next to the fair share: the players' wins split evenly over the n seats, 1/n when
+  every game has a winner (shared first places split the win; a game nobody wins, such as a
+  Gnome Union victory or a truncation, credits no seat and lowers the fair share with it); and
+  the mean of every ``State.audit_events()`` key.
 """
 
 from __future__ import annotations
@@ -251,7 +252,8 @@ def audit_balance(env_id: str, config: dict[str, Any], agent: str, games: int, s
     """Win rates by seat and by tag value, with the fair share, and mean events."""
     results = _run(_balance_job, [(env_id, config, agent, game_seed(seed, g)) for g in range(games)], workers)
     n = len(results[0]["shares"])
-    fair = 1.0 / n
+    won = sum(sum(result["shares"]) for result in results)  # games some seat won
+    fair = won / (n * len(results)) if won else 1.0 / n
     groups: dict[tuple[str, str], list[float]] = defaultdict(list)
     events: dict[str, list[float]] = defaultdict(list)
     endings: dict[str, int] = defaultdict(int)
