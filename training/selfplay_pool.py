@@ -6,7 +6,11 @@
                       pool_size=5, seed=0)             # new opponents at every reset
 
 ``--opponents random,scripted,self`` lists opponent kinds. At every reset each opponent seat
-draws one kind uniformly (repeat a kind to weight it); a kind is any agent spec (``random``,
+draws one kind: uniformly (``sampling="uniform"``; repeat a kind to weight it), or by default
+``"prioritized"``: in proportion to how often that kind still beats the learner, ``max(1 - w,
+PRIORITY_FLOOR)`` with ``w`` the learner's running win share against it in this env
+(exponential average over finished games, ``PRIORITY_DECAY``; 0.5 before any game), so kinds the
+learner already beats every time are drawn rarely but never dropped. A kind is any agent spec (``random``,
 ``scripted``, ``checkpoint:path=...``) or ``self``: a frozen snapshot of the learner from the
 pool, the newest with probability ``NEWEST_PROBABILITY``, otherwise one of the older pool members
 uniformly. Snapshots are zip files in ``<out>/pool/``, written by the trainer and loaded from
@@ -29,6 +33,7 @@ import numpy as np
 import agents
 from agents.checkpoint import CheckpointAgent
 from gnome_envs.core.errors import ConfigError
+from training.common import win_shares
 
 SELF_KIND = "self"
 SNAPSHOT_PREFIX = "snapshot_"
@@ -37,6 +42,10 @@ SNAPSHOT_DIGITS = 9
 TMP_SUFFIX = ".tmp"
 NEWEST_PROBABILITY = 0.5  # share of self-play episodes against the newest snapshot
 MIX_STREAM = 2  # SeedSequence key of the opponent draws (see training.train for the others)
+SAMPLINGS = ("uniform", "prioritized")
+PRIORITY_FLOOR = 0.05  # least weight of a kind the learner always beats
+PRIORITY_DECAY = 0.98  # weight of the old win share in the running average per finished game
+PRIORITY_PRIOR = 0.5  # the learner's win share against a kind before it has played it
 
 
 def snapshot_name(timesteps: int) -> str:
@@ -97,9 +106,13 @@ class OpponentMix(gymnasium.Wrapper):
     """Draws the opponents of a SingleAgentEnv at every reset from a list of kinds."""
 
     def __init__(self, env: gymnasium.Env, kinds: Sequence[str], pool_dir: Path | None,
-                 pool_size: int, seed: int, index: int = 0) -> None:
+                 pool_size: int, seed: int, index: int = 0, sampling: str = "uniform") -> None:
         super().__init__(env)
+        if sampling not in SAMPLINGS:
+            raise ConfigError(f"opponent sampling must be one of {SAMPLINGS}, got {sampling!r}")
+        self.sampling = sampling
         self.kinds = parse_kinds(kinds)
+        self.win_share = {kind: PRIORITY_PRIOR for kind in self.kinds}
         if SELF_KIND in self.kinds and pool_dir is None:
             raise ConfigError("opponent kind 'self' needs a snapshot pool directory")
         self.env_id = env.unwrapped.env_id
@@ -109,17 +122,44 @@ class OpponentMix(gymnasium.Wrapper):
         self.rng = np.random.default_rng(np.random.SeedSequence([seed, MIX_STREAM, index]))
         self.fixed = {kind: agents.make(kind, self.env_id) for kind in self.kinds if kind != SELF_KIND}
         self.last_draw: list[str] = []
+        self.drawn_kinds: list[str] = []
+
+    def kind_weights(self) -> np.ndarray:
+        """Draw probabilities of ``self.kinds`` (uniform, or by how often each beats the learner)."""
+        if self.sampling == "uniform":
+            weights = np.ones(len(self.kinds))
+        else:
+            weights = np.array([max(1.0 - self.win_share[k], PRIORITY_FLOOR) for k in self.kinds])
+        return weights / weights.sum()
+
+    def _draw_kind(self) -> str:
+        if self.sampling == "uniform":  # the uniform draw of earlier runs, same random stream
+            return self.kinds[int(self.rng.integers(len(self.kinds)))]
+        return self.kinds[int(self.rng.choice(len(self.kinds), p=self.kind_weights()))]
+
+    def record_result(self, share: float) -> None:
+        """Fold the learner's win share of a finished game into the running share of each drawn kind."""
+        for kind in set(self.drawn_kinds):
+            self.win_share[kind] = PRIORITY_DECAY * self.win_share[kind] + (1 - PRIORITY_DECAY) * share
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict]:
         """Draw new opponents, then reset the wrapped env."""
         if self.num_opponents > 0:
-            draw = [self.kinds[int(self.rng.integers(len(self.kinds)))] for _ in range(self.num_opponents)]
+            draw = [self._draw_kind() for _ in range(self.num_opponents)]
+            self.drawn_kinds = draw
             policies = [self._policy(kind) for kind in draw]
             self.last_draw = [getattr(p, "path", kind) if kind == SELF_KIND else kind
                               for kind, p in zip(draw, policies)]
             self.env.unwrapped.set_opponents(policies)
         obs, info = self.env.reset(**kwargs)
         return obs, {**info, "opponents": list(self.last_draw)}
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        """The wrapped step; a finished game updates the drawn kinds' win shares."""
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if terminated and "placements" in info and self.drawn_kinds:
+            self.record_result(float(win_shares(info["placements"])[info["learner_seat"]]))
+        return obs, reward, terminated, truncated, info
 
     def _policy(self, kind: str) -> Any:
         if kind != SELF_KIND:

@@ -4,12 +4,22 @@
         [--opponents random,scripted,self] [--snapshot-every 10000] [--pool-size 5]
         [--n-envs 4] [--checkpoint-every 10000] [--eval-every 10000] [--resume runs/x/model.zip]
         [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]
+        [--reward shaped] [--shaping-fade STEPS] [--shaping-weight 1.0]
+        [--opponent-sampling prioritized] [--torch-threads 1]
 
 The learner sits at a random seat each episode. ``--opponents`` lists opponent kinds: at every
 reset each opponent seat draws one of them (``training.selfplay_pool``); ``self`` is a frozen
-snapshot of the learner from ``<out>/pool/``. A single kind plays every seat, as does
+snapshot of the learner from ``<out>/pool/``; by default a kind is drawn in proportion to how
+often it still beats the learner (``--opponent-sampling``). A single kind plays every seat, as does
 ``--fixed-seats`` with one name per opponent seat. One-player Rise of the Gnomes plays the Gnome
 Union alone: opponents are ignored. ``--n-envs N`` runs N envs in SubprocVecEnv workers.
+
+Reward (``--reward``): ``shaped`` (default) pays win/loss at the end of the game plus the change
+of the learner's score margin over the best opponent, weighted by a factor that fades linearly
+from ``--shaping-weight`` to 0 at ``--shaping-fade`` training steps (``training.shaping``); the
+adapter's modes (``win_loss``, ``rank``, ``score``) are paid as they are. ``score`` rewards only
+the learner's own points, whatever the opponents score: a learner that maximises it does not
+learn to win.
 
 Output in ``--out``: ``model.zip``, ``checkpoints/``, ``pool/``, TensorBoard logs (``tb/``),
 Monitor CSVs, ``learning_curve.png`` (periodic evaluation win rates against ``--curve-opponents``
@@ -36,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import CallbackList
 from stable_baselines3.common.monitor import Monitor
@@ -47,7 +58,9 @@ from gnome_envs.core.aec import REWARD_MODES
 from gnome_envs.core.errors import ConfigError
 from training import common
 from training.learning_curve import plot_learning_curve
+from training.shaping import ShapedReward
 from training.selfplay_pool import (
+    SAMPLINGS,
     SELF_KIND,
     OpponentMix,
     SnapshotPool,
@@ -92,7 +105,15 @@ EVAL_MODES = ("deterministic", "sampled")
 DEFAULT_EVAL_MODE = "deterministic"
 # Dense victory-point gain: 20,000 steps are only ~140 two-player games, too few terminal +-1
 # signals for win_loss to learn from reliably; the evaluation still counts wins.
-DEFAULT_REWARD = "score"
+SHAPED_REWARD = "shaped"  # win/loss plus the fading margin shaping of training.shaping
+TRAIN_REWARDS = (SHAPED_REWARD, *REWARD_MODES)
+# win/loss decides the benchmark; the margin shaping gives the early, dense signal that score
+# mode gave without rewarding points the opponent matches (see training.shaping)
+DEFAULT_REWARD = SHAPED_REWARD
+DEFAULT_SHAPING_WEIGHT = 1.0
+DEFAULT_SHAPING_FADE_SHARE = 0.5  # the shaping fades out over the first half of the run by default
+DEFAULT_OPPONENT_SAMPLING = "prioritized"
+DEFAULT_TORCH_THREADS = 1  # one core per learner process; the envs run in the same process
 RUNS_DIR = Path("runs")
 MODEL_FILE = "model.zip"
 REPORT_FILE = "report.json"
@@ -170,8 +191,19 @@ def build_parser() -> argparse.ArgumentParser:
     add("--seed", type=int, default=DEFAULT_SEED, help=f"seed of training and evaluation (default: {DEFAULT_SEED})")
     add("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
         help=f"final evaluation games, split evenly over the seats (default: {DEFAULT_EVAL_GAMES}; 0 skips)")
-    add("--reward", choices=REWARD_MODES, default=DEFAULT_REWARD,
-        help=f"reward of the adapter; evaluations count wins whatever it is (default: {DEFAULT_REWARD})")
+    add("--reward", choices=TRAIN_REWARDS, default=DEFAULT_REWARD,
+        help="training reward: 'shaped' (win/loss plus a fading score-margin term) or an adapter "
+             f"mode; evaluations count wins whatever it is (default: {DEFAULT_REWARD})")
+    add("--shaping-fade", type=int, default=None,
+        help="training steps over which the shaped reward's margin term fades to 0 (default: "
+             f"{DEFAULT_SHAPING_FADE_SHARE:g} x --timesteps, counted from a resumed model's steps too)")
+    add("--shaping-weight", type=float, default=DEFAULT_SHAPING_WEIGHT,
+        help=f"weight of the margin term at step 0 (default: {DEFAULT_SHAPING_WEIGHT:g})")
+    add("--opponent-sampling", choices=SAMPLINGS, default=DEFAULT_OPPONENT_SAMPLING,
+        help="how each opponent seat draws from --opponents: uniformly, or by how often the kind "
+             f"still beats the learner (default: {DEFAULT_OPPONENT_SAMPLING})")
+    add("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS,
+        help=f"torch threads of the learner process (default: {DEFAULT_TORCH_THREADS})")
     add("--max-episode-steps", type=int, default=DEFAULT_MAX_EPISODE_STEPS,
         help="truncate an episode after this many learner decisions, in training and evaluation "
              f"(default: {DEFAULT_MAX_EPISODE_STEPS}; --config max_steps=... overrides)")
@@ -191,7 +223,15 @@ def parse_opponents(text: str) -> str | list[str]:
 
 def adapter_config(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword config of SingleAgentEnv: ``--config`` plus the reward and the step cap."""
-    return {"max_steps": args.max_episode_steps, **args.config_kwargs, "reward": args.reward}
+    reward = "win_loss" if args.reward == SHAPED_REWARD else args.reward
+    return {"max_steps": args.max_episode_steps, **args.config_kwargs, "reward": reward}
+
+
+def shaping_fade(args: argparse.Namespace) -> int:
+    """Steps over which the margin shaping fades: ``--shaping-fade`` or a share of ``--timesteps``."""
+    if args.shaping_fade is not None:
+        return args.shaping_fade
+    return int(DEFAULT_SHAPING_FADE_SHARE * args.timesteps)
 
 
 def default_out(env_id: str, players: int, seed: int) -> Path:
@@ -207,6 +247,10 @@ def validate(args: argparse.Namespace) -> None:
         raise ConfigError("--eval-games, --curve-games, --checkpoint-every and --eval-every must be >= 0")
     if args.snapshot_every < 1 or args.pool_size < 1:
         raise ConfigError("--snapshot-every and --pool-size must be positive")
+    if (args.shaping_fade is not None and args.shaping_fade < 0) or args.shaping_weight < 0:
+        raise ConfigError("--shaping-fade and --shaping-weight must be >= 0")
+    if args.torch_threads < 1:
+        raise ConfigError("--torch-threads must be positive")
 
 
 # ---------------------------------------------------------------------------- envs
@@ -222,12 +266,17 @@ class EnvSetup:
     pool_dir: Path | None = None
     pool_size: int = DEFAULT_POOL_SIZE
     seed: int = DEFAULT_SEED
+    sampling: str = DEFAULT_OPPONENT_SAMPLING
+    shaping: tuple[int, float] | None = None  # (fade steps, weight) of the shaped reward
+    n_envs: int = 1
 
 
 def env_setup(args: argparse.Namespace, out: Path) -> EnvSetup:
     """The opponents of a run: Gnome Union only, a fixed lineup, one kind, or a per-episode mix."""
+    shaping = (shaping_fade(args), args.shaping_weight) if args.reward == SHAPED_REWARD else None
     base = {"env_id": args.env, "players": args.players, "config": adapter_config(args),
-            "pool_size": args.pool_size, "seed": args.seed}
+            "pool_size": args.pool_size, "seed": args.seed, "sampling": args.opponent_sampling,
+            "shaping": shaping, "n_envs": args.n_envs}
     if args.players == 1:
         return EnvSetup(opponents=[], **base)
     kinds = parse_kinds(args.opponents)
@@ -249,7 +298,11 @@ def env_factory(setup: EnvSetup, index: int, monitor_file: Path | None,
         env: gymnasium.Env = SingleAgentEnv(setup.env_id, opponents=setup.opponents, seat="random",
                                             num_players=setup.players, **setup.config)
         if setup.kinds is not None:
-            env = OpponentMix(env, setup.kinds, setup.pool_dir, setup.pool_size, setup.seed, index)
+            env = OpponentMix(env, setup.kinds, setup.pool_dir, setup.pool_size, setup.seed, index,
+                              sampling=setup.sampling)
+        if setup.shaping is not None:  # outside Monitor: the episode reward it logs is win/loss
+            return ShapedReward(Monitor(env, filename=str(monitor_file) if monitor_file else None),
+                                setup.shaping[0], setup.shaping[1], setup.n_envs)
         return Monitor(env, filename=str(monitor_file) if monitor_file else None)
     return build
 
@@ -332,11 +385,14 @@ def build_callbacks(args: argparse.Namespace, out: Path, model: MaskablePPO,
 
 def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
     """Train (or resume) MaskablePPO with the callbacks; returns the model and what was logged."""
+    torch.set_num_threads(args.torch_threads)
     setup = env_setup(args, out)
     vec_env = build_vec_env(setup, args.n_envs, out)
     try:
         model = build_model(args, vec_env, out)
         start = int(model.num_timesteps)
+        if setup.shaping is not None:
+            vec_env.env_method("set_step_offset", start)
         pool = SnapshotPool(setup.pool_dir, args.pool_size) if setup.pool_dir is not None else None
         if pool is not None:
             pool.save(model)  # 'self' plays the initial (or resumed) policy until the first snapshot
@@ -385,7 +441,10 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "kept": [str(p) for p in list_snapshots(result.pool.directory)]}
     return {
         "job": "train", "env": args.env, "players": args.players, "seed": args.seed,
-        "reward": args.reward, "opponents": setup.kinds or setup.opponents or UNION_NAME,
+        "reward": args.reward, "shaping": None if setup.shaping is None else {
+            "fade_steps": setup.shaping[0], "weight": setup.shaping[1]},
+        "opponent_sampling": args.opponent_sampling if setup.kinds else None,
+        "opponents": setup.kinds or setup.opponents or UNION_NAME,
         "opponent_mode": "gnome_union" if args.players == 1 else ("mix" if setup.kinds else "fixed"),
         "config": args.config_kwargs, "n_envs": args.n_envs,
         "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
