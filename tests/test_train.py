@@ -24,6 +24,7 @@ from training.selfplay_pool import (
     snapshot_name,
 )
 from training.train_callbacks import EpisodeLog
+from training.train_hparams import LinearDecay
 
 ENV = "gnome_village_v1"
 TINY = "256"
@@ -42,7 +43,8 @@ def train_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str,
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 256-step gnome_village_v1 2-player model (trained once per module)."""
     out = tmp_path_factory.mktemp("tiny")
-    assert train.main(["--env", ENV, "--timesteps", TINY, "--out", str(out), *NO_EXTRAS, *QUIET]) == 0
+    assert train.main(["--env", ENV, "--timesteps", TINY, "--n-steps", TINY, "--batch-size", "64",
+                       "--out", str(out), *NO_EXTRAS, *QUIET]) == 0
     return out / train.MODEL_FILE
 
 
@@ -159,6 +161,8 @@ def test_train_self_play_with_subprocess_envs(tmp_path: Path, capsys: pytest.Cap
     for package in ("torch", "stable_baselines3", "sb3_contrib"):
         assert doc["versions"][package] != "unavailable"
     assert doc["hyperparameters"]["n_steps"] == train.N_STEPS and doc["args"]["seed"] == 0
+    assert doc["reward"] == "shaped" and doc["shaping"] == {"fade_steps": int(TINY) // 2, "weight": 1.0}
+    assert doc["opponent_sampling"] == "prioritized"
 
 
 def test_train_resume_continues_the_timestep_count(tiny_model: Path, tmp_path: Path,
@@ -195,3 +199,19 @@ def test_train_rise_one_player_against_the_gnome_union(tmp_path: Path,
     assert doc["evaluation"]["opponents"] == "gnome_union" and doc["evaluation"]["reference_win_rate"] is None
     assert set(doc["eval_curve"][0]["results"]) == {"gnome_union"}
     assert not (tmp_path / "rise" / train.POOL_DIR).exists()
+
+
+def test_train_ppo_options_reach_the_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = train_json(capsys, ["--env", ENV, "--timesteps", "64", "--n-steps", "64", "--batch-size", "32",
+                              "--lr-schedule", "constant", "--learning-rate", "5e-4", "--target-kl", "0",
+                              "--net-arch", "32,16", "--reward", "score", "--out", str(tmp_path / "ppo"), *NO_EXTRAS])
+    hp = doc["hyperparameters"]
+    assert (hp["learning_rate"], hp["learning_rate_final"], hp["target_kl"]) == (5e-4, 5e-4, None)
+    assert (hp["n_steps"], hp["batch_size"], hp["net_arch"]) == (64, 32, [32, 16])
+    assert doc["reward"] == "score" and doc["shaping"] is None
+    decay = LinearDecay(1e-3)
+    assert (decay(1.0), decay(0.25), decay(0.0)) == (1e-3, 2.5e-4, 0.0)
+    out = tmp_path / "never"
+    for bad in (["--n-steps", "0"], ["--target-kl", "-1"], ["--shaping-fade", "-5"], ["--torch-threads", "0"]):
+        assert train.main([*bad, "--out", str(out), "--no-progress"]) == 2
+    assert not out.exists()

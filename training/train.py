@@ -6,6 +6,8 @@
         [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]
         [--reward shaped] [--shaping-fade STEPS] [--shaping-weight 1.0]
         [--opponent-sampling prioritized] [--torch-threads 1]
+        [--learning-rate 3e-4 --lr-schedule linear --n-steps 2048 --batch-size 256 --n-epochs 10
+         --target-kl 0.03 --ent-coef 0.01 --net-arch 256,256]   (training.train_hparams)
 
 The learner sits at a random seat each episode. ``--opponents`` lists opponent kinds: at every
 reset each opponent seat draws one of them (``training.selfplay_pool``); ``self`` is a frozen
@@ -81,6 +83,12 @@ from training.train_eval import (
     games_per_seat,
     play_eval_game,
 )
+from training.train_hparams import (
+    N_STEPS,
+    add_ppo_arguments,
+    hyperparameters,
+    validate_ppo,
+)
 from training.train_report import (
     args_record,
     model_hyperparameters,
@@ -124,30 +132,6 @@ POOL_DIR = "pool"
 TB_RUN_NAME = "MaskablePPO"
 OPPONENT_SEPARATOR = ","
 DEFAULT_MAX_EPISODE_STEPS = 1000  # learner decisions before truncation (typical 2p game: ~150)
-
-# PPO hyperparameters: small rollouts and several epochs so that a 2-core CPU learns something
-# in 20,000 steps within a few minutes. At 3e-4 the sampled policy improved but its argmax (what
-# the evaluation plays) often stayed weaker than random; 1e-3 makes the argmax policy learn too.
-LEARNING_RATE = 1e-3
-N_STEPS = 512  # rollout length per env between updates
-BATCH_SIZE = 128
-N_EPOCHS = 10
-GAMMA = 0.99
-GAE_LAMBDA = 0.95
-CLIP_RANGE = 0.2
-ENT_COEF = 0.01
-VF_COEF = 0.5
-MAX_GRAD_NORM = 0.5
-NET_ARCH = (256, 256)  # hidden layers of both the policy and the value network
-
-
-def hyperparameters() -> dict[str, Any]:
-    """The PPO hyperparameters a fresh run uses."""
-    return {"learning_rate": LEARNING_RATE, "n_steps": N_STEPS, "batch_size": BATCH_SIZE,
-            "n_epochs": N_EPOCHS, "gamma": GAMMA, "gae_lambda": GAE_LAMBDA,
-            "clip_range": CLIP_RANGE, "ent_coef": ENT_COEF, "vf_coef": VF_COEF,
-            "max_grad_norm": MAX_GRAD_NORM, "net_arch": list(NET_ARCH)}
-
 
 # ---------------------------------------------------------------------------- arguments
 def build_parser() -> argparse.ArgumentParser:
@@ -208,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="truncate an episode after this many learner decisions, in training and evaluation "
              f"(default: {DEFAULT_MAX_EPISODE_STEPS}; --config max_steps=... overrides)")
     add("--out", type=Path, default=None, help="output directory (default: runs/<env>-<players>p-<seed>)")
+    add_ppo_arguments(parser)
     common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
@@ -347,7 +332,7 @@ class TrainResult:
 def build_model(args: argparse.Namespace, vec_env: VecEnv, out: Path) -> MaskablePPO:
     """A fresh MaskablePPO, or the ``--resume`` model attached to ``vec_env``."""
     if args.resume is None:
-        kwargs = hyperparameters()
+        kwargs = hyperparameters(args)
         net_arch = kwargs.pop("net_arch")
         return MaskablePPO("MlpPolicy", vec_env, seed=args.seed, verbose=0, device="cpu",
                            tensorboard_log=str(out / TENSORBOARD_DIR),
@@ -461,6 +446,7 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
 def check_before_start(args: argparse.Namespace) -> None:
     """Fail on bad arguments before anything is written: build one env, check a resumed model."""
     validate(args)
+    validate_ppo(args)
     env = env_factory(env_setup(args, RUNS_DIR), 0, None)()
     curve_lineups(args)
     parse_opponents(args.eval_opponents)
@@ -491,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     return common.run_cli(lambda args: run(args, argv), build_parser(), argv)
 
 
-__all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "build_parser", "evaluate", "games_per_seat", "main",
+__all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "N_STEPS", "build_parser", "evaluate", "games_per_seat", "main",
            "play_eval_game", "run"]
 
 if __name__ == "__main__":

@@ -21,7 +21,10 @@ VERSIONED_PACKAGES = ("gnome_envs", "torch", "stable_baselines3", "sb3_contrib",
 def model_hyperparameters(model: Any) -> dict[str, Any]:
     """The hyperparameters a (possibly resumed) model actually trains with (recorded in the report)."""
     clip = model.clip_range(1.0) if callable(model.clip_range) else model.clip_range
-    return {"learning_rate": model.learning_rate, "n_steps": model.n_steps,
+    rate = model.learning_rate
+    return {"learning_rate": float(rate(1.0)) if callable(rate) else rate,
+            "learning_rate_final": float(rate(0.0)) if callable(rate) else rate,
+            "target_kl": model.target_kl, "n_steps": model.n_steps,
             "batch_size": model.batch_size, "n_epochs": model.n_epochs, "gamma": model.gamma,
             "gae_lambda": model.gae_lambda, "clip_range": float(clip), "ent_coef": model.ent_coef,
             "vf_coef": model.vf_coef, "max_grad_norm": model.max_grad_norm,
