@@ -269,3 +269,13 @@ def test_audit_balance_fair_share_counts_only_games_a_player_won(capsys: pytest.
     assert run["fair_share"] == pytest.approx(seat_wins / (2 * run["games"]) if seat_wins else 0.5)
     for rate in run["rates"]:
         assert rate["ratio"] == pytest.approx(rate["win_rate"] / run["fair_share"])
+
+
+def test_benchmark_show_prints_a_saved_report(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    doc = run_json(capsys, benchmark.main, ["--envs", gnome_envs.ENV_IDS[0], "floor_v0", "--seconds", str(TINY_SECONDS)])
+    saved = tmp_path / "bench.json"
+    saved.write_text(json.dumps(doc))
+    assert benchmark.main(["--show", str(saved)]) == 0
+    text = capsys.readouterr().out
+    assert text.strip() == benchmark.render_text(doc).strip()
+    assert f"{doc['rows'][0]['steps_per_s']:,.0f}" in text

@@ -3,6 +3,7 @@
     python -m training.benchmark [--seconds 5] [--envs gnome_village_v1 connect_four_v3 floor_v0]
                                  [--players 2] [--config key=value] [--all-configs]
                                  [--profile [N]] [--json]
+    python -m training.benchmark --show training/results/benchmark.json
 
 One process, one thread, timed in that thread's CPU time (so ratios hold on a busy machine):
 every registered gnome env, PettingZoo's ``connect_four_v3`` (the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import os
 import pstats
 import platform
@@ -34,6 +36,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -108,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", type=int, nargs="?", const=PROFILE_DEFAULT_LINES, default=None,
                         metavar="N", help="print the N functions with the most own time per env "
                                           f"(default N: {PROFILE_DEFAULT_LINES})")
+    parser.add_argument("--show", type=Path, default=None, metavar="JSON",
+                        help="print a saved --json report as tables instead of measuring")
     common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
@@ -293,7 +298,7 @@ def render_text(report: dict[str, Any]) -> str:
                      _fmt(row, "observation_share", ".0%"),
                      _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"])
     info = report["system"]
-    lines = [f"AEC benchmark: about {report['seconds']:g} s per env, one process, one thread "
+    lines = [f"AEC benchmark: about {report['seconds']:g} CPU s per env, one process, one thread, CPU time "
              f"(python {info['python']}, numpy {info['numpy']}, pettingzoo {info['pettingzoo']}"
              + (f", pinned to CPU {info['pinned_cpu']}" if info["pinned_cpu"] is not None else "")
              + ")", "", common.format_table(headers, rows), ""]
@@ -335,6 +340,8 @@ def target_lines(rows: list[dict[str, Any]]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark for parsed arguments."""
+    if args.show is not None:
+        return common.emit(json.loads(args.show.read_text()), args.json, render_text)
     if args.seconds <= 0:
         raise argparse.ArgumentTypeError(f"--seconds must be positive, got {args.seconds}")
     if args.cpu is not None:
