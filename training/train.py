@@ -6,8 +6,8 @@
         [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]
         [--reward shaped] [--shaping-fade STEPS] [--shaping-weight 1.0]
         [--opponent-sampling prioritized] [--torch-threads 1]
-        [--learning-rate 3e-4 --lr-schedule linear --n-steps 2048 --batch-size 256 --n-epochs 10
-         --target-kl 0.03 --ent-coef 0.01 --net-arch 256,256]   (training.train_hparams)
+        [--learning-rate 1e-3 --lr-schedule constant --n-steps 512 --batch-size 128 --n-epochs 10
+         --target-kl 0 --ent-coef 0.01 --net-arch 256,256]   (training.train_hparams)
 
 The learner sits at a random seat each episode. ``--opponents`` lists opponent kinds: at every
 reset each opponent seat draws one of them (``training.selfplay_pool``); ``self`` is a frozen
