@@ -146,7 +146,7 @@ def test_episode_log_rolling_mean() -> None:
 def test_train_self_play_with_subprocess_envs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     doc = train_json(capsys, ["--env", ENV, "--timesteps", TINY, "--opponents", "random,self",
-                              "--snapshot-every", "128", "--n-envs", "2", "--checkpoint-every", "512",
+                              "--reward", "shaped", "--snapshot-every", "128", "--n-envs", "2", "--checkpoint-every", "512",
                               "--eval-every", "512", "--curve-games", "2", "--eval-games", "2",
                               "--eval-mode", "sampled", "--out", str(out)])
     assert doc["opponent_mode"] == "mix" and doc["opponents"] == ["random", "self"]
@@ -162,7 +162,7 @@ def test_train_self_play_with_subprocess_envs(tmp_path: Path, capsys: pytest.Cap
         assert doc["versions"][package] != "unavailable"
     assert doc["hyperparameters"]["n_steps"] == train.N_STEPS and doc["args"]["seed"] == 0
     assert doc["reward"] == "shaped" and doc["shaping"] == {"fade_steps": int(TINY) // 2, "weight": 1.0}
-    assert doc["opponent_sampling"] == "prioritized"
+    assert doc["opponent_sampling"] == "uniform"
 
 
 def test_train_resume_continues_the_timestep_count(tiny_model: Path, tmp_path: Path,

@@ -6,8 +6,8 @@
                       pool_size=5, seed=0)             # new opponents at every reset
 
 ``--opponents random,scripted,self`` lists opponent kinds. At every reset each opponent seat
-draws one kind: uniformly (``sampling="uniform"``; repeat a kind to weight it), or by default
-``"prioritized"``: in proportion to how often that kind still beats the learner, ``max(1 - w,
+draws one kind: uniformly (``sampling="uniform"``, the default; repeat a kind to weight it), or
+with ``"prioritized"`` in proportion to how often that kind still beats the learner, ``max(1 - w,
 PRIORITY_FLOOR)`` with ``w`` the learner's running win share against it in this env
 (exponential average over finished games, ``PRIORITY_DECAY``; 0.5 before any game), so kinds the
 learner already beats every time are drawn rarely but never dropped. A kind is any agent spec (``random``,
