@@ -146,7 +146,8 @@ def test_episode_log_rolling_mean() -> None:
 def test_train_self_play_with_subprocess_envs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     doc = train_json(capsys, ["--env", ENV, "--timesteps", TINY, "--opponents", "random,self",
-                              "--reward", "shaped", "--snapshot-every", "128", "--n-envs", "2", "--checkpoint-every", "512",
+                              "--reward", "shaped", "--snapshot-every", "128", "--n-envs", "2",
+                              "--checkpoint-every", "512",
                               "--eval-every", "512", "--curve-games", "2", "--eval-games", "2",
                               "--eval-mode", "sampled", "--out", str(out)])
     assert doc["opponent_mode"] == "mix" and doc["opponents"] == ["random", "self"]

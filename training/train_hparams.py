@@ -64,7 +64,8 @@ def parse_net_arch(text: str) -> list[int]:
 def add_ppo_arguments(parser: argparse.ArgumentParser) -> None:
     """The PPO options of a fresh run (a resumed model keeps its own)."""
     add = parser.add_argument
-    add("--learning-rate", type=float, default=LEARNING_RATE, help=f"initial learning rate (default: {LEARNING_RATE:g})")
+    add("--learning-rate", type=float, default=LEARNING_RATE,
+        help=f"initial learning rate (default: {LEARNING_RATE:g})")
     add("--lr-schedule", choices=LR_SCHEDULES, default=LR_SCHEDULE,
         help=f"learning rate constant, or falling linearly to 0 over the run (default: {LR_SCHEDULE})")
     add("--n-steps", type=int, default=N_STEPS, help=f"rollout length per env between updates (default: {N_STEPS})")

@@ -1,6 +1,7 @@
 """Checks of the Mighty Gnomes 2p training signal (no training); writes JSON to stdout.
 
-    python training/results/baselines/diagnose_mighty_gnomes.py > training/results/baselines/diagnosis-mighty_gnomes_v1-2p.json
+    python training/results/baselines/diagnose_mighty_gnomes.py \
+        > training/results/baselines/diagnosis-mighty_gnomes_v1-2p.json
 
 * terminal_reward: win_loss reward of SingleAgentEnv against each outcome, learner at seat 0
   and 1, random and scripted opponents, and how many games an opponent's move ended;
