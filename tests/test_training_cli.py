@@ -279,3 +279,19 @@ def test_benchmark_show_prints_a_saved_report(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     assert text.strip() == benchmark.render_text(doc).strip()
     assert f"{doc['rows'][0]['steps_per_s']:,.0f}" in text
+
+
+def test_audit_report_reference_table_reads_tournament_reports(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from training import evaluate
+
+    out = tmp_path / "mighty_gnomes_v1-2p"
+    assert evaluate.main(["--env", "mighty_gnomes_v1", "--players", "2", "--agents", "random,scripted",
+                          "--games", "2", "--seed", "0", "--no-progress", "--out", str(out)]) == 0
+    capsys.readouterr()
+    report = json.loads((out / "report.json").read_text())
+    assert audit_report.main(["--reference", str(tmp_path)]) == 0
+    text = capsys.readouterr().out
+    assert "**mighty_gnomes_v1, 2p (2 games)**" in text
+    for row in report["per_agent"]:
+        line = next(l for l in text.splitlines() if l.startswith(f"| | {row['agent']} |"))
+        assert f"{row['win_rate']:.2f} [" in line and f"| {row['games']} |" in line

@@ -2,6 +2,8 @@
 
     bash training/results/audits.sh [WORKERS]      # runs every audit, writes training/results/audit/
     python -m training.audit_report [--dir DIR] [--segments]
+    bash training/results/reference.sh [WORKERS]   # the reference tournaments (training.evaluate)
+    python -m training.audit_report --reference [DIR]
 
 Each JSON file in the directory is one ``python -m training.audit KIND --json`` document, named
 ``KIND-ENV-CONFIG.json``. The report prints three Markdown tables (endings per config,
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results" / "audit"
+REFERENCE_DIR = Path(__file__).resolve().parent / "results" / "reference"
 BAND = (0.67, 1.5)  # a holder's win rate as a multiple of the fair share (issue 14's target)
 MIN_SEAT_GAMES = 60  # tags held in fewer seat-games are listed as too rare to judge
 RATE_EVENTS = ("revealed:", "chest_", "trail_vp_", "ended:")  # events shown as shares of games
@@ -112,6 +115,33 @@ def segments_table(docs: list[tuple[str, dict[str, Any]]]) -> list[str]:
     return lines
 
 
+def reference_table(directory: Path) -> list[str]:
+    """Per tournament (``<env>-<players>p/report.json``) and agent: win rate, margin, rating,
+    and the win rate against each other agent."""
+    lines = ["| tournament | agent | seat-games | win rate [95% CI] | score margin | rating mu ± sigma (ordinal) "
+             "| head-to-head win rates |", "|---|---|---|---|---|---|---|"]
+    for path in sorted(directory.glob("*/report.json")):
+        report = json.loads(path.read_text())
+        ratings = {r["agent"]: r for r in report["ratings"]}
+        title = f"{report['env']}, {report['players']}p ({report['games']} games)"
+        if report["games_no_seat_won"]:
+            title += f"; no player won {report['games_no_seat_won']}"
+        lines.append(f"| **{title}** | | | | | | |")
+        for row in report["per_agent"]:
+            low, high = row["ci95"]
+            rating = ratings[row["agent"]]
+            pairs = ", ".join(f"{h['opponent']} {h['win_rate']:.2f}" for h in report["head_to_head"]
+                              if h["agent"] == row["agent"])
+            lines.append(f"| | {row['agent']} | {row['games']} | {row['win_rate']:.2f} [{low:.2f}, {high:.2f}] | "
+                         f"{row['margin_mean']:+.1f} | {rating['mu']:.1f} ± {rating['sigma']:.1f} "
+                         f"({rating['ordinal']:.1f}) | {pairs or '-'} |")
+        for rating in report["ratings"]:
+            if rating.get("pseudo_agent"):
+                lines.append(f"| | ({rating['agent']}) | - | - | - | {rating['mu']:.1f} ± {rating['sigma']:.1f} "
+                             f"({rating['ordinal']:.1f}) | - |")
+    return lines
+
+
 def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
@@ -121,7 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m training.audit_report", description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=RESULTS_DIR, help="audit JSON folder")
     parser.add_argument("--segments", action="store_true", help="also every segment's largest value")
+    parser.add_argument("--reference", type=Path, nargs="?", const=REFERENCE_DIR, default=None, metavar="DIR",
+                        help="print the reference tournaments' table instead (default DIR: training/results/reference)")
     args = parser.parse_args(argv)
+    if args.reference is not None:
+        print("\n".join(reference_table(args.reference)))
+        return 0
     sections = [("Endings", endings_table(load(args.dir, "endings"))),
                 ("Observations", observations_table(load(args.dir, "observations"))),
                 ("Balance", balance_table(load(args.dir, "balance")))]
