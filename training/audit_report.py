@@ -130,7 +130,7 @@ def reference_table(directory: Path) -> list[str]:
         for row in report["per_agent"]:
             low, high = row["ci95"]
             rating = ratings[row["agent"]]
-            pairs = ", ".join(f"{h['opponent']} {h['win_rate']:.2f}" for h in report["head_to_head"]
+            pairs = ", ".join(f"{h['opponent']} {h['win_rate']:.2f}" for h in report.get("head_to_head", [])
                               if h["agent"] == row["agent"])
             lines.append(f"| | {row['agent']} | {row['games']} | {row['win_rate']:.2f} [{low:.2f}, {high:.2f}] | "
                          f"{row['margin_mean']:+.1f} | {rating['mu']:.1f} ± {rating['sigma']:.1f} "
