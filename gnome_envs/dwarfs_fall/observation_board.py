@@ -1,0 +1,171 @@
+"""The board block of the Dwar7s Fall observation: one row per mat cell, built from per-layer
+tables, and the cached copy that plays and digs patch cell by cell (see ``observation``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gnome_envs.dwarfs_fall.components import (
+    LAYER_COLOUR,
+    LAYER_KIND,
+    LAYER_WALLS,
+    MAX_SPOTS,
+    NUM_CELLS,
+    NUM_KINDS,
+    NUM_LAYERS,
+    NUM_SIDES,
+    SPOTS,
+)
+from gnome_envs.dwarfs_fall.observation_empires import empire_board, refresh_cell_classes
+
+
+def _layer_rows(cols, colour_seat: tuple[int, ...]) -> np.ndarray:
+    """Per packed layer: its kind, the seat playing its colour and its walls as a board row."""
+    rows = np.zeros((NUM_LAYERS, cols.size), dtype=np.float32)
+    kinds = cols.colour - cols.kind
+    for packed in range(NUM_LAYERS):
+        column = KIND_COLUMN[LAYER_KIND[packed]]
+        if 0 <= column < kinds:  # the lake and the memorials have no kind column
+            rows[packed, cols.kind + column] = 1
+        seat = colour_seat[LAYER_COLOUR[packed]]
+        if seat >= 0:
+            rows[packed, cols.colour + seat] = 1
+        rows[packed, cols.walls:cols.walls + NUM_SIDES] = WALL_BITS[LAYER_WALLS[packed]]
+    return rows
+
+
+# board kind column of every kind: the nine core kinds, then the Empires' four (the lake and
+# the memorials have none)
+KIND_COLUMN = tuple(range(NUM_KINDS)) + (-1, -1) + tuple(range(NUM_KINDS, NUM_KINDS + 4))
+WALL_BITS = np.array([[mask >> side & 1 for side in range(NUM_SIDES)] for mask in range(16)], dtype=np.float32)
+_LAYER_ROWS: dict[tuple, np.ndarray] = {}
+
+
+def layer_rows(game) -> np.ndarray:
+    """The layer rows of ``game``'s board block (built once per layout and seating)."""
+    key = (game.obs_layout.cols, game.colour_seat)
+    rows = _LAYER_ROWS.get(key)
+    if rows is None:
+        rows = _LAYER_ROWS[key] = _layer_rows(game.obs_layout.cols, game.colour_seat)
+    return rows
+
+
+LAYER_FREE = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
+SPOT_SCALE = 1.0 / (MAX_SPOTS + 1)  # dwarfs and free spots on a card (at most MAX_SPOTS)
+
+
+def board_features(state) -> np.ndarray:
+    """Per-cell features with seats in absolute order (cached by the state)."""
+    n = state.game.num_players
+    layout = state.game.obs_layout
+    cols = layout.cols
+    board = np.zeros((NUM_CELLS, cols.size), dtype=np.float32)
+    regions = state.regions
+    occupied = list(regions.occupied)
+    if not occupied:
+        return board
+    top, stacks = state.top, state.stacks
+    tops = [top[c] for c in occupied]
+    board[occupied] = layer_rows(state.game)[tops]
+    heights = [len(stacks[c]) for c in occupied]
+    board[occupied, cols.height] = np.array(heights, dtype=np.float32) / layout.stack_scale
+    for c, h in zip(occupied, heights):
+        if h > 1:
+            _stack_below(state.game, board[c], cols, stacks[c], layout.stack_scale)
+    dwarfs = np.array(state.dwarfs, dtype=np.float32).reshape(NUM_CELLS, n)
+    board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
+    board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
+    _region_columns(state, board, cols)
+    return board
+
+
+def _region_columns(state, board: np.ndarray, cols) -> None:
+    """The columns that follow from the regions (kingdoms, dragon, frost giant; with The
+    Empires wolf, treant and the class pieces), written over zeros."""
+    regions = state.regions
+    region_of = regions.region_of
+    for p, castle in enumerate(state.castle_cell):
+        if castle >= 0:
+            board[list(regions.regions[region_of[castle]].cells), cols.kingdom + p] = 1
+    for region in regions.regions:
+        if region.dragon or region.frost_giant:
+            cells = list(region.cells)
+            board[cells, cols.dragon] = region.dragon
+            board[cells, cols.dragon + 1] = region.frost_giant
+    if cols.classes >= 0:
+        empire_board(state, board, cols)
+
+
+def refresh_layout(state, board: np.ndarray, cells: list[int]) -> None:
+    """Rewrite the rows of ``cells`` (a card came, went or turned there) and the region columns
+    of every cell, in place: the same values ``board_features`` writes."""
+    game = state.game
+    layout = game.obs_layout
+    cols = layout.cols
+    n = game.num_players
+    rows = layer_rows(game)
+    top, stacks, dwarfs, crowd = state.top, state.stacks, state.dwarfs, state.crowd
+    scale = layout.stack_scale
+    for c in dict.fromkeys(cells):
+        t = top[c]
+        row = board[c]
+        if t < 0:
+            row[:] = 0.0
+            continue
+        row[:] = rows[t]
+        height = len(stacks[c])
+        row[cols.height] = np.float32(height) / scale
+        if height > 1:
+            _stack_below(game, row, cols, stacks[c], scale)
+        row[cols.dwarfs:cols.dwarfs + n] = np.array(dwarfs[c * n:c * n + n], dtype=np.float32) * SPOT_SCALE
+        row[cols.free] = (LAYER_FREE[t] - crowd[c]) * SPOT_SCALE
+    board[:, cols.kingdom:cols.kingdom + n] = 0.0
+    board[:, cols.dragon:cols.dragon + 2] = 0.0
+    if cols.classes >= 0:
+        board[:, cols.wolf:cols.wolf + 2] = 0.0
+    _region_columns(state, board, cols)
+
+
+def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: float) -> None:
+    """The cards below the top of a stack (all public: they were played and dug in the open):
+    per seat whose card lies there, its depth below the top and its walls."""
+    n = game.num_players
+    colour_seat = game.colour_seat
+    for depth in range(1, len(stack)):
+        packed = stack[-1 - depth]
+        seat = colour_seat[LAYER_COLOUR[packed]]
+        row[cols.depth + seat] = depth / scale
+        walls = LAYER_WALLS[packed]
+        for side in range(NUM_SIDES):
+            if walls >> side & 1:
+                row[cols.below + side * n + seat] = 1.0
+
+
+def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
+    """Rewrite the dwarf and free-spot columns of ``cell`` (after dwarfs came or went)."""
+    n = state.game.num_players
+    cols = state.game.obs_layout.cols
+    base = cell * n
+    row = board[cell]
+    row[cols.dwarfs:cols.dwarfs + n] = np.array(state.dwarfs[base:base + n], dtype=np.float32) * SPOT_SCALE
+    top = state.top[cell]
+    row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
+    if cols.classes >= 0:  # The Empires: class pieces may have come or gone
+        refresh_cell_classes(state, row, cols, cell)
+    state._board_version += 1
+
+
+def cached_board(state) -> np.ndarray:
+    """The state's board features (the rows of cells whose card changed rewritten in place)."""
+    board = state._board
+    if board is None:
+        board = state._board = board_features(state)
+        state._board_cells = []
+        state._board_version += 1
+    elif state._board_cells:
+        refresh_layout(state, board, state._board_cells)
+        state._board_cells = []
+        state._board_version += 1
+    return board
+
+__all__ = ["board_features", "cached_board", "layer_rows", "refresh_cell_dwarfs", "refresh_layout"]
