@@ -153,10 +153,10 @@ class GnomeMultiAgentEnv(MultiAgentEnv):
 
     def _score_rewards(self) -> dict[str, float]:
         """Each learning seat's score gain since the last step (score mode), else zeros."""
-        scores = self._state().scores().astype(np.float64)
-        gain, self._scores = scores - self._scores, scores
         if self.config.reward != "score":
             return {agent: 0.0 for agent in self.agents}
+        scores = self._state().scores().astype(np.float64)
+        gain, self._scores = scores - self._scores, scores
         seats = [seat_of(agent) for agent in self.agents]
         return {agent_id(seat): float(gain[seat] / self.game.score_scale) for seat in seats}
 
