@@ -12,7 +12,7 @@ AEC env (``training.floor_env``, the API's floor) each play random games for abo
 ``--seconds``: ``reset(seed=g)``, ``agent_iter``, ``last()``, a uniform pick among
 ``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. For the gnome envs
 the cost of ``game_state.clone()`` and of the mover's ``observation()`` (one per AEC step, in
-``last()``) are measured over the positions of one more game and reported next to the cost of
+``last()``) are measured over the positions of five more games and reported next to the cost of
 one step. ``--all-configs`` benchmarks every registered player count and variant config of
 each gnome env (the conformance configs) instead of one player count; ``--profile N`` prints
 the N functions with the most own time per env (cProfile over one extra game loop).
@@ -61,7 +61,8 @@ CONNECT_FOUR = "connect_four_v3"
 CONNECT_FOUR_HINT = "pip install pygame"
 UNAVAILABLE = "unavailable"
 CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
-CLONE_GAME_SEED = 12345  # the (untimed) game whose positions are cloned
+CLONE_GAME_SEED = 12345  # the first of the (untimed) games whose positions are cloned and observed
+CLONE_GAMES = 5  # games measured for clone() and the observation (one game is too noisy a sample)
 MICROSECONDS = 1e6
 WARMUP_GAMES = 1  # untimed games played before the clock starts
 ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
@@ -196,32 +197,32 @@ def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str,
 
 def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[float, float]:
     """Mean microseconds of ``game_state.clone()`` and of the mover's ``observation()`` over
-    every position of one random game.
+    every position of ``CLONE_GAMES`` random games.
 
     The observation is timed once per position, first thing after the step that led there, as
     the AEC loop meets it (any cache a game keeps is as stale as in play); clones are repeated.
     """
-    env.reset(seed=CLONE_GAME_SEED)
     clone_total = observe_total = 0.0
     positions = 0
-    for _agent in env.agent_iter():
-        state = env.unwrapped.game_state
-        if not (any(env.terminations.values()) or any(env.truncations.values())):
-            seat = state.current_player
-            start = CLOCK()
-            state.observation(seat)
-            middle = CLOCK()
-            for _ in range(CLONE_REPEATS):
-                state.clone()
-            clone_total += CLOCK() - middle
-            observe_total += middle - start
-            positions += 1
-        obs, _reward, terminated, truncated, _info = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(legal.size)]))
+    for game in range(CLONE_GAMES):
+        env.reset(seed=CLONE_GAME_SEED + game)
+        for _agent in env.agent_iter():
+            state = env.unwrapped.game_state
+            if not (any(env.terminations.values()) or any(env.truncations.values())):
+                start = CLOCK()
+                state.observation(state.current_player)
+                middle = CLOCK()
+                for _ in range(CLONE_REPEATS):
+                    state.clone()
+                clone_total += CLOCK() - middle
+                observe_total += middle - start
+                positions += 1
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(legal.size)]))
     return (MICROSECONDS * clone_total / (positions * CLONE_REPEATS),
             MICROSECONDS * observe_total / positions)
 
