@@ -61,6 +61,7 @@ from gnome_envs.core.errors import ConfigError
 from training import common
 from training.learning_curve import plot_learning_curve
 from training.shaping import ShapedReward
+from training.warm_start import add_warm_start_arguments, validate_warm_start, warm_start
 from training.selfplay_pool import (
     SAMPLINGS,
     SELF_KIND,
@@ -195,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
              f"(default: {DEFAULT_MAX_EPISODE_STEPS}; --config max_steps=... overrides)")
     add("--out", type=Path, default=None, help="output directory (default: runs/<env>-<players>p-<seed>)")
     add_ppo_arguments(parser)
+    add_warm_start_arguments(parser)
     common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
@@ -329,6 +331,7 @@ class TrainResult:
     episodes: EpisodeLog
     curve: EvalCurveCallback | None
     pool: SnapshotPool | None
+    warm_start: dict[str, Any] | None = None
 
 
 def build_model(args: argparse.Namespace, vec_env: VecEnv, out: Path) -> MaskablePPO:
@@ -378,6 +381,9 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
     try:
         model = build_model(args, vec_env, out)
         start = int(model.num_timesteps)
+        warm = None if args.warm_start is None else warm_start(
+            model, args.env, args.players, setup.config, args.warm_start, args.warm_start_games,
+            args.warm_start_epochs, args.seed, setup.shaping)
         if setup.shaping is not None:
             vec_env.env_method("set_step_offset", start)
         pool = SnapshotPool(setup.pool_dir, args.pool_size) if setup.pool_dir is not None else None
@@ -390,7 +396,7 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
         seconds = time.perf_counter() - began
     finally:
         vec_env.close()
-    return TrainResult(model, seconds, start, episodes, curve, pool)
+    return TrainResult(model, seconds, start, episodes, curve, pool, warm)
 
 
 def training_summary(model: MaskablePPO, seconds: float, start: int = 0) -> dict[str, Any]:
@@ -436,6 +442,7 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "config": args.config_kwargs, "n_envs": args.n_envs,
         "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
         "argv": argv, "args": args_record(args),
+        "warm_start": result.warm_start,
         "resume": None if args.resume is None else {"from": str(args.resume), "start_timesteps": result.start_timesteps},
         "training": training_summary(result.model, result.seconds, result.start_timesteps),
         "model_path": str(out / MODEL_FILE), "tensorboard_dir": str(out / TENSORBOARD_DIR),
@@ -449,6 +456,7 @@ def check_before_start(args: argparse.Namespace) -> None:
     """Fail on bad arguments before anything is written: build one env, check a resumed model."""
     validate(args)
     validate_ppo(args)
+    validate_warm_start(args)
     env = env_factory(env_setup(args, RUNS_DIR), 0, None)()
     curve_lineups(args)
     parse_opponents(args.eval_opponents)
