@@ -171,6 +171,7 @@ def _end_round(state: MightyGnomesState) -> None:
     """R13.4-R13.8: first player, tiles back, refresh (not after the last round), next round."""
     if state.first_claimed >= 0:
         state.first_player = state.first_claimed
+        state.touch_public()  # the first player is public (and relative to each seat)
     if state.round >= ROUNDS:
         state.finished = True
         state.pending = None

@@ -185,6 +185,7 @@ def _caches(state: MightyGnomesState) -> list[str]:
         player_row,
         public_features,
     )
+    from gnome_envs.mighty_gnomes.observation_view import fresh_relative_ones
     from gnome_envs.mighty_gnomes.scoring import final_scores
 
     out = []
@@ -206,6 +207,9 @@ def _caches(state: MightyGnomesState) -> list[str]:
             out.append(f"seat {seat}: stale forest or attic features")
     if state._public_obs is not None and not np.array_equal(state._public_obs, public_features(state)):
         out.append("stale public features")
+    for seat, relative in enumerate(state._relative_obs):
+        if relative is not None and relative != fresh_relative_ones(state, seat):
+            out.append(f"seat {seat}: stale round, first-player or trail features")
     if state._scores is not None and not np.array_equal(state._scores, final_scores(state)):
         out.append("stale scores")
     return out

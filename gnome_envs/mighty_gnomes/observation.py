@@ -224,105 +224,6 @@ def fresh_board(state: MightyGnomesState, seat: int, forest: tuple[np.ndarray, n
                            owners[:, :, perm].ravel(), rest])
 
 
-class SeatView:
-    """One seat's observation buffer and the cached parts written into it, so that the next
-    view of that seat rewrites only what changed (the state replaces a cached array when it
-    changes, never edits it, so identity tells)."""
-
-    __slots__ = ("obs", "board", "public", "rows", "closed", "ones")
-
-    def __init__(self, layout: ObservationLayout) -> None:
-        self.obs = np.zeros(layout.size, dtype=np.float32)
-        self.board: np.ndarray | None = None
-        self.public: np.ndarray | None = None
-        self.rows: list[np.ndarray | None] = [None] * layout.num_players
-        self.closed: tuple[int, ...] = ()
-        self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
-
-
-NO_POSITIONS = np.zeros(0, dtype=np.intp)
-
-
-def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
-    """Observation vector of ``seat`` (a fresh array; the seat's view is updated in place)."""
-    n = state.game.num_players
-    layout = LAYOUTS[n]
-    at = layout.at
-    view = state._views[seat]
-    if view is None:
-        view = state._views[seat] = SeatView(layout)
-    obs = view.obs
-    board = state._board[seat]
-    if board is None:
-        board = state._board[seat] = board_features(state, seat)
-    if view.board is not board:
-        obs[at["forest_icons"]:at["glades"]] = board
-        view.board = board
-    public = state._public_obs
-    if public is None:
-        public = state._public_obs = public_features(state)
-    if view.public is not public:
-        obs[at["glades"]:at["trail"]] = public
-        view.public = public
-    _rows(state, seat, view, at["players"])
-    closed = tuple(state.closed[seat])
-    if view.closed != closed:
-        start = at["own_closed"]
-        obs[start:start + NUM_CHEST_KINDS] = 0.0
-        for kind in closed:
-            obs[start + kind] += 1.0 / KIND_COUNT_SCALE
-        view.closed = closed
-    ones = _decision(state, seat, at)
-    _relative(state, seat, at, ones)
-    obs[view.ones] = 0.0
-    view.ones = np.array(ones, dtype=np.intp)
-    obs[view.ones] = 1.0
-    return obs.copy()
-
-
-def _rows(state: MightyGnomesState, seat: int, view: SeatView, start: int) -> None:
-    """Player rows, block r = r seats from ``seat``, written where they changed."""
-    n = state.game.num_players
-    obs = view.obs
-    for r in range(n):
-        p = (seat + r) % n
-        row = state._rows[p]
-        if row is None:
-            row = state._rows[p] = player_row(state, p)
-        if view.rows[r] is not row:
-            obs[start + r * PLAYER_FEATURES:start + (r + 1) * PLAYER_FEATURES] = row
-            view.rows[r] = row
-
-
-def _rel(state: MightyGnomesState, seat: int, other: int) -> int:
-    return (other - seat) % state.game.num_players
-
-
-def _decision(state: MightyGnomesState, seat: int, at: dict[str, int]) -> list[int]:
-    ones = []
-    if state.turn_player >= 0:
-        ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
-    if state.tile != NO_TILE:
-        ones.append(at["tile"] + state.tile)
-    d = state.pending
-    if d is None:
-        return ones
-    ones += [at["decision"] + d.kind, at["decider"] + _rel(state, seat, d.player)]
-    context = at["context"]
-    if d.kind == DecisionKind.INVITE and d.data[0]:
-        ones.append(context)
-    if d.kind == DecisionKind.UPGRADE and d.data[0]:
-        ones.append(context + 1)
-    if state.turn_kind == DRUID_TURN:
-        ones.append(context + 2)
-    if state.turn_player < 0:
-        ones.append(context + 3)
-    if state.drawn and d.player == seat:
-        ones += [at["drawn"] + i * NUM_CHEST_KINDS + kind for i, kind in enumerate(state.drawn)]
-    ones += [at["session"] + ref for ref in state.session]
-    return ones
-
-
 def public_features(state: MightyGnomesState) -> np.ndarray:
     """Glades, open chests, the bag, the mighty gnome stacks and the round's rewards: the
     public table that looks the same from every seat (cached by the state)."""
@@ -350,24 +251,9 @@ def public_features(state: MightyGnomesState) -> np.ndarray:
     return out
 
 
-def _relative(state: MightyGnomesState, seat: int, at: dict[str, int], ones: list[int]) -> None:
-    """Round, first player, the first-player box's claimant and the trail, as seen from ``seat``."""
-    n = state.game.num_players
-    if state.round:
-        ones.append(at["progress"] + state.round - 1)
-    ones.append(at["progress"] + ROUNDS + (state.first_player - seat) % n)
-    if state.first_claimed >= 0:
-        ones.append(at["first_claim"] + (state.first_claimed - seat) % n)
-    trail = at["trail"]
-    width = TRAIL_SPACES + n
-    for rank, p in enumerate(state.trail_order()):
-        base = trail + (p - seat) % n * width
-        ones += [base + state.trail[p], base + TRAIL_SPACES + rank]
-
-
-# row = raw / (raw * ROW_SQUASH + ROW_DIVISOR): a LINEAR entry is divided by its ceiling, a
-# SQUASHED one (coins, VP, score: no bound) becomes x / (x + half-way point)
-LINEAR, SQUASHED = 0.0, 1.0
+# A row entry is its raw count divided by a ceiling above its largest value (LINEAR), or an
+# unbounded amount (coins, VP, score) squashed to x / (x + half-way point) (SQUASHED).
+LINEAR, SQUASHED = 0, 1
 _ROW_PARTS = (
     [(SQUASHED, COIN_HALF), (SQUASHED, VP_HALF), (LINEAR, KEY_SCALE)] + [(LINEAR, RES_SCALE)] * NUM_RES
     + [(LINEAR, LEVEL_SCALE), (LINEAR, LEVEL_SCALE), (LINEAR, UPGRADE_SCALE)]
@@ -376,10 +262,15 @@ _ROW_PARTS = (
     + [(LINEAR, DRUID_SCALE), (LINEAR, DRUID_SCALE), (LINEAR, CHEST_COUNT_SCALE)]
     + [(LINEAR, KIND_COUNT_SCALE)] * NUM_CHEST_KINDS + [(SQUASHED, SCORE_HALF), (LINEAR, TURN_SCALE)]
 )
-ROW_SQUASH = np.array([mode for mode, _ in _ROW_PARTS], dtype=np.float32)
-ROW_DIVISOR = np.array([d for _, d in _ROW_PARTS], dtype=np.float32)
 if len(_ROW_PARTS) != PLAYER_FEATURES:
     raise ValueError(f"player row has {len(_ROW_PARTS)} features, layout says {PLAYER_FEATURES}")
+# player_row squashes in Python (float64, then rounded once to float32: the same value as the
+# float32 quotient) and divides the rest by their ceilings in one numpy division
+ROW_DIVISOR = np.array([1.0 if mode == SQUASHED else d for mode, d in _ROW_PARTS], dtype=np.float32)
+TILE_BITS = tuple(tuple(used >> t & 1 for t in range(NUM_TILES)) for used in range(1 << NUM_TILES))
+# bedroom one-hot by tile index; NO_TILE (-1) marks the last entry: an empty bedroom
+BEDROOM_ONE_HOT = tuple(tuple(int(i == tile) for i in range(NUM_TILES + 1)) for tile in range(NUM_TILES + 1))
+MAGIC, ALCHEMIST = int(GnomeType.MAGIC), int(GnomeType.ALCHEMIST)
 
 
 def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
@@ -393,32 +284,22 @@ def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
     for kind, used in zip(state.gnomes[p], state.gnome_used[p]):
         gnomes[kind] += 1
         if not used:
-            magic_free += kind == GnomeType.MAGIC
-            alchemy_free += kind == GnomeType.ALCHEMIST
+            if kind == MAGIC:
+                magic_free += 1
+            elif kind == ALCHEMIST:
+                alchemy_free += 1
     opened = [0] * NUM_CHEST_KINDS
     for kind in state.opened[p]:
         opened[kind] += 1
-    bedroom = [0] * (NUM_TILES + 1)
-    bedroom[state.bedroom[p]] = 1  # NO_TILE (-1) marks the last entry: an empty bedroom
-    used = state.used_tiles[p]
-    raw = [state.coins[p], state.vp[p], state.keys[p], *state.res[p], state.warehouse[p], state.dining[p],
-           state.upgrades[p], *gnomes, magic_free, alchemy_free, used & 1, used >> 1 & 1, used >> 2 & 1,
-           used >> 3 & 1, *bedroom, state.must_first[p], state.free_use[p], state.druid_tiles[p],
-           state.druid_tiles[p] - state.druid_used[p], len(state.closed[p]), *opened, total(state, p),
-           state.turns_taken[p]]
-    row = np.array(raw, dtype=np.float32)
-    return row / (row * ROW_SQUASH + ROW_DIVISOR)
-
-
-def full_state(state: MightyGnomesState) -> np.ndarray:
-    """Seat 0's observation plus every seat's face-down chests and the bag (counts / 3)."""
-    extra = np.zeros(STATE_EXTRA, dtype=np.float32)
-    for p in range(state.game.num_players):
-        for kind in state.closed[p]:
-            extra[p * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
-    for kind in state.chest_bag + state.drawn:
-        extra[4 * NUM_CHEST_KINDS + kind] += 1.0 / KIND_COUNT_SCALE
-    return np.concatenate([observe(state, 0), extra])
+    coins, vp, score, druids = state.coins[p], state.vp[p], total(state, p), state.druid_tiles[p]
+    row = np.array([coins / (coins + COIN_HALF), vp / (vp + VP_HALF), state.keys[p], *state.res[p],
+                    state.warehouse[p], state.dining[p], state.upgrades[p], *gnomes, magic_free, alchemy_free,
+                    *TILE_BITS[state.used_tiles[p]], *BEDROOM_ONE_HOT[state.bedroom[p]],
+                    state.must_first[p], state.free_use[p], druids, druids - state.druid_used[p],
+                    len(state.closed[p]), *opened, score / (score + SCORE_HALF), state.turns_taken[p]],
+                   dtype=np.float32)
+    row /= ROW_DIVISOR
+    return row
 
 
 __all__ = [
@@ -429,9 +310,7 @@ __all__ = [
     "build_layout",
     "forest_owner_features",
     "fresh_board",
-    "full_state",
     "icon_features",
-    "observe",
     "player_row",
     "public_features",
 ]

@@ -56,6 +56,14 @@ DRUID_SIZE_INDEX = 1  # the Druid tile has the two-gnome shape
 
 
 @cache
+def _view_module():
+    """The observation_view module (imported on first use: it imports this one)."""
+    from gnome_envs.mighty_gnomes import observation_view
+
+    return observation_view
+
+
+@cache
 def forest_icons(glades: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Icons per forest cell and a cell mask per icon, for glades listed bottom to top."""
     icons = tuple(icon for glade in glades for icon in GLADE_ICONS[glade])
@@ -106,8 +114,10 @@ class MightyGnomesState(DecisionLoopState):
         self._forest_obs: np.ndarray | None = None
         self._attic_obs: tuple[np.ndarray, np.ndarray] | None = None
         self._public_obs: np.ndarray | None = None
+        # per seat: the round, first-player and trail entries as that seat sees them
+        self._relative_obs: list[tuple | None] = [None] * n
         self._board: list[np.ndarray | None] = [None] * n  # forest and attic from each seat
-        self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
+        self._views: list = [None] * n  # observation_view.SeatView per seat (never shared by clones)
 
     def _init_players(self, n: int) -> None:
         """Every seat's board at the start: nothing held, tracks on their first spaces (R2.5)."""
@@ -182,15 +192,11 @@ class MightyGnomesState(DecisionLoopState):
 
     def observation(self, seat: int) -> np.ndarray:
         """Everything ``seat`` may see (see observation.py for the layout)."""
-        from gnome_envs.mighty_gnomes.observation import observe
-
-        return observe(self, seat)
+        return _view_module().observe(self, seat)
 
     def state_vector(self) -> np.ndarray:
         """Full-information vector: seat 0's view plus every hidden chest."""
-        from gnome_envs.mighty_gnomes.observation import full_state
-
-        return full_state(self)
+        return _view_module().full_state(self)
 
     def describe_action(self, action: int, viewer: int | None = None) -> str:
         """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
@@ -258,8 +264,10 @@ class MightyGnomesState(DecisionLoopState):
         self._scores = None
 
     def touch_all(self) -> None:
-        """Forget every cached seat row and score."""
-        self._rows = [None] * self.game.num_players
+        """Forget every cached seat row and score, and the trail as each seat sees it."""
+        n = self.game.num_players
+        self._rows = [None] * n
+        self._relative_obs = [None] * n
         self._scores = None
 
     def touch_forest(self) -> None:
@@ -268,8 +276,10 @@ class MightyGnomesState(DecisionLoopState):
         self._board = [None] * self.game.num_players
 
     def touch_public(self) -> None:
-        """Forget the cached public features (glades, open chests, bag, stacks, rewards)."""
+        """Forget the cached public features (glades, open chests, bag, stacks, rewards) and the
+        seat-relative ones (round, first player, first-player box, trail)."""
         self._public_obs = None
+        self._relative_obs = [None] * self.game.num_players
 
     def touch_attic(self) -> None:
         """Forget the cached attic features (ladders, books, display) after they changed."""
