@@ -165,7 +165,7 @@ def reveal(state: RiseState, pos: int) -> None:
     if state.revealed[pos]:
         return
     state.revealed[pos] = True
-    state.touch_geometry()
+    state.touch_face(pos)
     if state.tile_type[pos] == LAIR and state.dragon == OFF_BOARD:
         move_dragon(state, pos)
 
@@ -212,7 +212,7 @@ def launch_boat(state: RiseState, pos: int) -> None:
     """Put a boat from the supply on the sea tile ``pos``; new adjacencies reveal tiles."""
     state.boats[pos] = True
     state.boat_supply -= 1
-    state.touch_geometry()
+    state.touch_boat(pos)
     reveal_all_reached(state)
 
 
@@ -221,7 +221,7 @@ def sink_boat(state: RiseState, pos: int) -> None:
     if state.boats[pos]:
         state.boats[pos] = False
         state.boat_supply += 1
-        state.touch_geometry()
+        state.touch_boat(pos)
 
 
 def reveal_everything(state: RiseState) -> None:

@@ -195,7 +195,7 @@ def _reveals(state: RiseState) -> list[str]:
 
 
 def _caches(state: RiseState) -> list[str]:
-    from gnome_envs.rise_of_the_gnomes import obs_blocks
+    from gnome_envs.rise_of_the_gnomes import observation
 
     out = []
     if state._bodies is not None:
@@ -216,28 +216,11 @@ def _caches(state: RiseState) -> list[str]:
     for pos, cached in (state._reach or {}).items():
         if board._action_neighbors(state, pos, True) != cached:
             out.append(f"stale reach cache at position {pos}")
-    if state._obs_tiles is not None:
-        stale = obs_blocks.tile_block(state)  # brings dirty rows up to date
-        if not np.array_equal(stale, obs_blocks._full_tile_block(state)):
-            out.append("stale observation cache _obs_tiles")
-    builders = (("_obs_spaces", obs_blocks.spaces_block),
-                ("_obs_cards", obs_blocks.cards_block))
-    for name, build in builders:
-        cached = getattr(state, name)
-        if cached is not None:
-            setattr(state, name, None)
-            fresh = build(state)
-            setattr(state, name, cached)
-            if not np.array_equal(fresh, cached):
-                out.append(f"stale observation cache {name}")
-    for p, cached in enumerate(state._obs_static):
-        if cached is not None and not np.array_equal(obs_blocks._static_part(state, p), cached):
-            out.append(f"stale observation cache (static part) of seat {p}")
-    if state._obs_players is not None:
-        current = obs_blocks.players_block(state)  # brings stale rows up to date
-        statics, state._obs_static = state._obs_static, [None] * state.n
-        fresh = np.concatenate([obs_blocks._player_row(state, p) for p in range(state.n)])
-        state._obs_static = statics
-        if not np.array_equal(fresh, current):
-            out.append("stale observation cache of the players")
+    if state._obs_public is not None:
+        current = observation.public_part(state)  # brings the stale parts up to date
+        fresh = observation.public_vector(state)
+        if not np.array_equal(current, fresh):
+            wrong = [s.name for s in state.game.observation_layout
+                     if not np.array_equal(current[s.start:s.stop], fresh[s.start:s.stop])]
+            out.append(f"stale observation cache (segments {wrong})")
     return out

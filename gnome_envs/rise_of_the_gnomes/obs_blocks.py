@@ -1,9 +1,11 @@
-"""Cached parts of the Rise of the Gnomes observation (``observation.py`` has the layout).
+"""The parts of the Rise of the Gnomes public vector (``observation.py`` has the layout).
 
-Each part is kept on the state and rebuilt only where it went stale: the map rows of the
-positions whose pieces changed, the rows of the seats whose boards changed, the brewer spaces
-and the cards (the state's ``touch_*`` methods mark them; ``check_invariants`` compares every
-cache with a fresh build). Clones share the arrays, so a stale part is redone in a copy.
+Each part is written straight into the public vector, in absolute seat order: in full (the
+first observation, or after a part was forgotten), or only where it went stale: the pieces
+or the face of one map position, one seat's row or its slow-changing part, the Gnomes'
+counts (the state's ``touch_*`` methods say what is stale, ``observation.public_part`` brings
+it up to date). Values are computed in Python and cast to float32 on writing: a small integer
+divided by a scale in float64 rounds to the same float32 as the division done in float32.
 
 Scales: a count is divided by one more than the most it can reach, so it stays below the Box
 bound 1.0; points and gold, which have no limit, by scales far above any measured game
@@ -11,6 +13,8 @@ bound 1.0; points and gold, which have no limit, by scales far above any measure
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -51,7 +55,9 @@ from gnome_envs.rise_of_the_gnomes.components import (
     PlayerSpace,
 )
 from gnome_envs.rise_of_the_gnomes.config import MAX_PLAYERS
-from gnome_envs.rise_of_the_gnomes.state import RiseState
+
+if TYPE_CHECKING:  # state.py imports the observation
+    from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 ZONES = 4
 # Every amount is divided by one more than the most it can ever reach (a count of components,
@@ -87,52 +93,37 @@ PLAYER_FEATURES = (FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITI
 GNOME_FEATURES = 4 + len(Difficulty)
 SPACES = len(PlayerSpace)
 ALLY_COLUMN = FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITIES + NUM_RACES  # first allies column
+# parts of the state's public vector rewritten in full at the next observation (State._stale_parts)
+STALE_TILES = 1
+STALE_SPACES = 2
+STALE_CARDS = 4
+STATIC_START = FAST_FEATURES
+TAIL_START = ALLY_COLUMN + NUM_ALLIES  # allies spaces used, then own board spaces
 RACE_ONE_HOT = [[float(r == race) for r in range(NUM_RACES)] for race in range(NUM_RACES)] + [[0.0] * NUM_RACES]
 TYPE_ONE_HOT = np.eye(NUM_TILE_TYPES, dtype=np.float32)
 ICON_ONE_HOT = np.eye(NUM_ICONS, dtype=np.float32)
 ZONE_ONE_HOT = np.eye(ZONES, dtype=np.float32)[list(RING)]
+FACE_COLUMN = 1  # face up, then type and icon (one-hot while face up)
+FACE_WIDTH = 1 + NUM_TILE_TYPES + NUM_ICONS
+PIECES_COLUMN = TILE_STATIC - 2  # dragon, boat, then cubes, breweries and controller per owner
+FACE_DOWN = (0.0,) * FACE_WIDTH
+FACE_UP = tuple(  # [type][icon]
+    tuple((1.0, *(float(t == k) for k in range(NUM_TILE_TYPES)), *(float(i == k) for k in range(NUM_ICONS)))
+          for i in range(NUM_ICONS))
+    for t in range(NUM_TILE_TYPES))
 
 
-# ============================================================================ cached parts
-def tile_block(state: RiseState) -> np.ndarray:
-    """Map features, absolute owner columns, then the face-down mix (cached; rows of the
-    positions whose pieces changed are redone in a copy). Per position: static part, cubes
-    (n + 1), breweries (n + 1), controller (n + 1)."""
-    cached = state._obs_tiles
-    if cached is None:
-        cached = state._obs_tiles = _full_tile_block(state)
-        state._dirty_tiles = []
-    elif state._dirty_tiles:
-        cached = cached.copy()  # clones share the array
-        width = state.game.obs_layout.tile_width
-        for pos in state._dirty_tiles:
-            _write_pieces(state, cached, pos, width)
-        state._obs_tiles = cached
-        state._dirty_tiles = []
-    return cached
 
 
-def _write_pieces(state: RiseState, block: np.ndarray, pos: int, width: int) -> None:
-    """Rewrite the dragon, cube, brewery and controller columns of ``pos``."""
-    n1 = state.owners
-    row = pos * width
-    block[row + TILE_STATIC - 2] = float(state.dragon == pos)
-    base = pos * n1
-    cubes = state.cubes[base:base + n1]
-    brews = state.brews[base:base + n1]
-    col = row + TILE_STATIC
-    block[col:col + n1] = cubes
-    block[col:col + n1] /= TILE_CUBE_SCALE
-    block[col + n1:col + 2 * n1] = brews
-    block[col + n1:col + 2 * n1] /= TILE_BREWERY_SCALE
-    control = col + 2 * n1
-    block[control:control + n1] = 0.0
-    who = state.controller(pos)
-    if who >= 0:
-        block[control + who] = 1.0
+# ============================================================================ the map
+def tile_width(n: int) -> int:
+    """Features per map position for ``n`` players: static part, then cubes, breweries and
+    controller per owner (the Gnomes last)."""
+    return TILE_STATIC + 3 * (n + 1)
 
 
-def _full_tile_block(state: RiseState) -> np.ndarray:
+def write_tiles(state: RiseState, public: np.ndarray, start: int) -> None:
+    """Every map position's features, then the face-down mix, into ``public`` from ``start``."""
     game = state.game
     n1 = state.owners
     block = np.zeros((NUM_POSITIONS, TILE_STATIC + 3 * n1), dtype=np.float32)
@@ -161,59 +152,69 @@ def _full_tile_block(state: RiseState) -> np.ndarray:
     unique = (strength == top[:, None]).sum(axis=1) == 1
     rows = np.flatnonzero(unique & (top > 0))
     block[rows, col + 2 * n1 + strength[rows].argmax(axis=1)] = 1.0
-    hidden = np.flatnonzero(in_play & ~revealed)
-    mix = np.bincount(types[hidden], minlength=NUM_TILE_TYPES).astype(np.float32) / HIDDEN_SCALE
-    return np.concatenate([block.ravel(), mix])
+    public[start:start + block.size] = block.ravel()
+    write_mix(state, public, start)
 
 
-def players_block(state: RiseState) -> np.ndarray:
-    """Every seat's features in absolute seat order (cached; stale rows are redone in a copy)."""
-    cached = state._obs_players
-    if cached is None:
-        cached = np.zeros(state.n * PLAYER_FEATURES, dtype=np.float32)
-        dirty = range(state.n)
-    elif state._dirty_rows:
-        cached = cached.copy()  # clones share the array
-        dirty = state._dirty_rows
+def write_pieces(state: RiseState, public: np.ndarray, start: int, pos: int) -> None:
+    """The dragon, boat, cube, brewery and controller columns of map position ``pos``."""
+    n1 = state.owners
+    base = pos * n1
+    control = [0.0] * n1
+    who = state.controller(pos)
+    if who >= 0:
+        control[who] = 1.0
+    col = start + pos * (TILE_STATIC + 3 * n1) + PIECES_COLUMN
+    public[col:col + 2 + 3 * n1] = [
+        float(state.dragon == pos), float(state.boats[pos]),
+        *[c / TILE_CUBE_SCALE for c in state.cubes[base:base + n1]],
+        *[b / TILE_BREWERY_SCALE for b in state.brews[base:base + n1]], *control,
+    ]
+
+
+def write_face(state: RiseState, public: np.ndarray, start: int, pos: int) -> None:
+    """Whether map position ``pos`` is face up, and then its type and icon."""
+    col = start + pos * (TILE_STATIC + 3 * state.owners) + FACE_COLUMN
+    if state.revealed[pos] and state.game.in_play[pos]:
+        public[col:col + FACE_WIDTH] = FACE_UP[state.tile_type[pos]][state.tile_icon[pos]]
     else:
-        return cached
-    for p in dirty:
-        _write_player_row(state, p, cached[p * PLAYER_FEATURES:(p + 1) * PLAYER_FEATURES])
-    state._obs_players = cached
-    state._dirty_rows = []
-    return cached
+        public[col:col + FACE_WIDTH] = FACE_DOWN
 
 
-STATIC_START = FAST_FEATURES
-TAIL_START = ALLY_COLUMN + NUM_ALLIES
+def write_mix(state: RiseState, public: np.ndarray, start: int) -> None:
+    """Face-down tiles per type (after the map rows that start at ``start``)."""
+    counts = [0] * NUM_TILE_TYPES
+    revealed, types = state.revealed, state.tile_type
+    for pos in state.game.positions:
+        if not revealed[pos]:
+            counts[types[pos]] += 1
+    col = start + NUM_POSITIONS * (TILE_STATIC + 3 * state.owners)
+    public[col:col + NUM_TILE_TYPES] = [c / HIDDEN_SCALE for c in counts]
 
 
-def _write_player_row(state: RiseState, p: int, row: np.ndarray) -> None:
-    """Write seat ``p``'s features into ``row`` (a view of PLAYER_FEATURES entries)."""
-    race = state.race[p]
-    row[:FAST_FEATURES] = (
+# ============================================================================ the players
+def write_player(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
+    """Seat ``p``'s whole row (the players' block starts at ``start``)."""
+    write_player_static(state, p, public, start)
+    write_player_counts(state, p, public, start)
+
+
+def write_player_counts(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
+    """Seat ``p``'s amounts and used spaces (the parts of its row that change every turn)."""
+    row = start + p * PLAYER_FEATURES
+    public[row:row + FAST_FEATURES] = (
         min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / BEER_SCALE,
-        state.production(p) / PRODUCTION_SCALE if race >= 0 else 0.0, state.cubes_out[p] / CUBES_OUT_SCALE,
-        state.brews_out[p] / BREWERIES_OUT_SCALE, state.brewers[p] / BREWER_SCALE,
-        state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
+        state.production(p) / PRODUCTION_SCALE if state.race[p] >= 0 else 0.0,
+        state.cubes_out[p] / CUBES_OUT_SCALE, state.brews_out[p] / BREWERIES_OUT_SCALE,
+        state.brewers[p] / BREWER_SCALE, state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
     )
-    static = state._obs_static[p]
-    if static is None:
-        static = state._obs_static[p] = _static_part(state, p)
-    row[STATIC_START:TAIL_START] = static
-    row[TAIL_START:TAIL_START + MAX_ALLIES] = state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES]
-    row[TAIL_START + MAX_ALLIES:] = state.player_spaces[p * SPACES:(p + 1) * SPACES]
-    row[TAIL_START + MAX_ALLIES:] /= BREWER_SCALE
+    public[row + TAIL_START:row + PLAYER_FEATURES] = [
+        *state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES],
+        *[k / BREWER_SCALE for k in state.player_spaces[p * SPACES:(p + 1) * SPACES]],
+    ]
 
 
-def _player_row(state: RiseState, p: int) -> np.ndarray:
-    """Seat ``p``'s features as a new array (check_invariants compares the cache with it)."""
-    row = np.zeros(PLAYER_FEATURES, dtype=np.float32)
-    _write_player_row(state, p, row)
-    return row
-
-
-def _static_part(state: RiseState, p: int) -> np.ndarray:
+def write_player_static(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
     """Upgrades, released board tokens, abilities, race and allies of seat ``p`` (they change a
     few times a game)."""
     upgrades, released = state.upgrades[p], state.tokens_used[p]
@@ -226,24 +227,43 @@ def _static_part(state: RiseState, p: int) -> np.ndarray:
     ]
     for a in state.allies[p]:
         values[ALLY_COLUMN - FAST_FEATURES + a] = 1.0
-    return np.array(values, dtype=np.float32)
+    row = start + p * PLAYER_FEATURES
+    public[row + STATIC_START:row + TAIL_START] = values
 
 
-def spaces_block(state: RiseState) -> np.ndarray:
-    """Action board brewers and the action card display, absolute seats (cached)."""
-    cached = state._obs_spaces
-    if cached is not None:
-        return cached
+# ============================================================================ the Gnomes
+def gnome_counts(state: RiseState) -> tuple[int, int, int, int]:
+    """The Gnomes' points, gold, cubes and breweries out (what their features show)."""
+    return state.g_vp, state.g_gold, state.g_cubes_out, state.g_brews_out
+
+
+def write_gnome_counts(state: RiseState, public: np.ndarray, start: int) -> None:
+    """The Gnomes' points, gold, cubes out and breweries out."""
+    public[start:start + 4] = (min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
+                               state.g_cubes_out / GNOME_CUBES_SCALE, state.g_brews_out / GNOME_BREWERIES_SCALE)
+
+
+def write_gnomes(state: RiseState, public: np.ndarray, start: int) -> None:
+    """The Gnomes' counts and the difficulty one-hot."""
+    write_gnome_counts(state, public, start)
+    public[start + 4:start + GNOME_FEATURES] = 0.0
+    public[start + 4 + state.game.level] = 1.0
+
+
+# ============================================================================ spaces and cards
+def write_spaces(state: RiseState, public: np.ndarray, start: int) -> None:
+    """Action board brewers and the action card display, absolute seats."""
     n = state.n
-    board_part = np.array(state.board_brewers, dtype=np.float32) / BREWER_SCALE
+    board = len(state.board_brewers)
+    public[start:start + board] = [b / BREWER_SCALE for b in state.board_brewers]
     width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
-    display = np.zeros(ACTION_DISPLAY * width, dtype=np.float32)
-    ones = [d * width + card_id for d, card_id in enumerate(state.action_display)]
-    ones += [(i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
-             for i, p in enumerate(state.card_spaces) if p >= 0]
-    display[ones] = 1.0
-    out = state._obs_spaces = np.concatenate([board_part, display])
-    return out
+    display = start + board
+    public[display:display + ACTION_DISPLAY * width] = 0.0
+    for d, card_id in enumerate(state.action_display):
+        public[display + d * width + card_id] = 1.0
+    for i, p in enumerate(state.card_spaces):
+        if p >= 0:
+            public[display + card_space_entry(state, i, p) - board] = 1.0
 
 
 def board_space_entry(state: RiseState, action: int, p: int) -> tuple[int, float]:
@@ -259,34 +279,25 @@ def card_space_entry(state: RiseState, i: int, p: int) -> int:
     return len(BoardAction) * n + (i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
 
 
-def cards_block(state: RiseState) -> np.ndarray:
-    """Draft row, allies out of the game, hand sizes, Gnome card in play and discards (cached)."""
-    cached = state._obs_cards
-    if cached is not None:
-        return cached
+def cards_size(n: int) -> int:
+    """Entries of the cards part: draft row, allies gone, hand sizes, Gnome card, discards."""
+    return SLOTS * NUM_ALLIES + NUM_ALLIES + n + 2 * NUM_GNOME_CARDS
+
+
+def write_cards(state: RiseState, public: np.ndarray, start: int) -> None:
+    """Draft row, allies out of the game, hand sizes, Gnome card in play and discards."""
     n = state.n
-    row = np.zeros(SLOTS * NUM_ALLIES, dtype=np.float32)
-    row[[slot * NUM_ALLIES + a for slot, a in enumerate(state.ally_row)]] = 1.0
-    gone = np.zeros(NUM_ALLIES, dtype=np.float32)
-    gone[state.ally_box] = 1.0
-    sizes = np.array([len(state.hands[p]) / HAND_SCALE for p in range(n)], dtype=np.float32)
-    card = np.zeros(NUM_GNOME_CARDS, dtype=np.float32)
+    public[start:start + cards_size(n)] = 0.0
+    for slot, a in enumerate(state.ally_row):
+        public[start + slot * NUM_ALLIES + a] = 1.0
+    gone = start + SLOTS * NUM_ALLIES
+    for a in state.ally_box:
+        public[gone + a] = 1.0
+    sizes = gone + NUM_ALLIES
+    public[sizes:sizes + n] = [len(state.hands[p]) / HAND_SCALE for p in range(n)]
+    card = sizes + n
     if state.gnome_card >= 0:
-        card[state.gnome_card] = 1.0
-    discard = np.zeros(NUM_GNOME_CARDS, dtype=np.float32)
-    discard[state.gnome_discard] = 1.0
-    out = state._obs_cards = np.concatenate([row, gone, sizes, card, discard])
-    return out
-
-
-def _gnome_part(state: RiseState) -> np.ndarray:
-    key = (state.g_vp, state.g_gold, state.g_cubes_out, state.g_brews_out)
-    cached = state._obs_gnome
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    part = np.zeros(GNOME_FEATURES, dtype=np.float32)
-    part[:4] = [min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
-                state.g_cubes_out / GNOME_CUBES_SCALE, state.g_brews_out / GNOME_BREWERIES_SCALE]
-    part[4 + state.game.level] = 1.0
-    state._obs_gnome = (key, part)
-    return part
+        public[card + state.gnome_card] = 1.0
+    discard = card + NUM_GNOME_CARDS
+    for c in state.gnome_discard:
+        public[discard + c] = 1.0

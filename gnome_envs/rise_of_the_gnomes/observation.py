@@ -52,16 +52,19 @@ returned_judge     18                          the judge this seat returned to t
 hand               50                          own Gnome cards (cutthroat)
 =================  ==========================  ==============================================
 
-Speed: every segment up to ``dragon_off`` is public. It is written in absolute seat order
-from parts the state caches (``obs_blocks``: map, each seat's row, brewer spaces, cards;
-invalidated by the state's ``touch_*`` methods and checked by ``check_invariants``): straight
-into the result for seat 0, else into a scratch vector turned seat-relative by one gather
-through an index precomputed per seat; the private segments are written last.
+Speed: every segment up to ``dragon_off`` is public. The state keeps it as one vector in
+absolute seat order (``public_part``), rewriting in place only what its ``touch_*`` methods
+marked stale since (a map position's pieces or face, a seat's row or its slow-changing part,
+the brewer spaces, the cards; ``obs_blocks`` writes each part), plus the pending decision and
+the stacks; ``check_invariants`` compares it with a fresh build. A clone shares the vector
+until either side writes to it. The result is a copy for seat 0, else one gather through an
+index precomputed per seat that makes it seat-relative; the private segments are written last.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -91,24 +94,37 @@ from gnome_envs.rise_of_the_gnomes.obs_blocks import (
     PLAYER_FEATURES,
     STACK_ENTRIES,
     STACK_SCALES,
+    STALE_CARDS,
+    STALE_SPACES,
+    STALE_TILES,
     STEP_SCALE,
     TILE_STATIC,
     VALUE_SCALE,
-    _gnome_part,
-    cards_block,
-    players_block,
-    spaces_block,
-    tile_block,
+    gnome_counts,
+    tile_width,
+    write_cards,
+    write_face,
+    write_gnome_counts,
+    write_gnomes,
+    write_mix,
+    write_pieces,
+    write_player,
+    write_player_counts,
+    write_player_static,
+    write_spaces,
+    write_tiles,
 )
 from gnome_envs.rise_of_the_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
-from gnome_envs.rise_of_the_gnomes.state import RiseState
+
+if TYPE_CHECKING:  # state.py imports this module
+    from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 CONTEXT_VALUES = 6
 
 
 def tile_features(n: int) -> int:
     """Features per map position for ``n`` players."""
-    return TILE_STATIC + 3 * (n + 1)
+    return tile_width(n)
 
 
 @dataclass(frozen=True)
@@ -187,78 +203,99 @@ STATE_EXTRA = NUM_POSITIONS * (NUM_TILE_TYPES + NUM_ICONS) + 5 * 3 * NUM_JUDGES 
 
 
 # ============================================================================ the vector
-def write_public(state: RiseState, public: np.ndarray) -> None:
-    """Write everything public, in absolute seat order, into ``public`` (zeros, at least the
-    layout up to ``dragon_off``)."""
-    layout = LAYOUTS[state.n]
-    at = layout.at
-    _write_decision(state, public, at)
-    tiles = tile_block(state)
-    start = at["tiles"]
-    public[start:start + tiles.size] = tiles
-    players = players_block(state)
-    start = at["players"]
-    public[start:start + players.size] = players
-    start = at["gnomes"]
-    public[start:start + GNOME_FEATURES] = _gnome_part(state)
-    spaces = spaces_block(state)
-    start = at["board_spaces"]
-    public[start:start + spaces.size] = spaces
-    cards = cards_block(state)
-    start = at["ally_row"]
-    public[start:start + cards.size] = cards
-    _write_stacks(state, public, at["stacks"])
-
-
 def public_vector(state: RiseState) -> np.ndarray:
-    """Everything public, in absolute seat order (the layout up to ``dragon_off``)."""
-    public = np.zeros(LAYOUTS[state.n].public_size, dtype=np.float32)
-    write_public(state, public)
-    return public
-
-
-class PublicView:
-    """The state's last public vector (absolute seats) and the cached blocks it was written from."""
-
-    __slots__ = ("public", "blocks")
-
-    def __init__(self, layout: ObservationLayout) -> None:
-        self.public = np.zeros(layout.public_size, dtype=np.float32)
-        self.blocks: list = [None] * len(BLOCKS)
-
-
-# the cached blocks of the public vector: (builder, segment it starts at)
-BLOCKS = ((tile_block, "tiles"), (players_block, "players"), (_gnome_part, "gnomes"),
-          (spaces_block, "board_spaces"), (cards_block, "ally_row"))
-
-
-def cached_public(state: RiseState) -> np.ndarray:
-    """The public vector (absolute seats): the decision and the stacks rewritten, each cached
-    block only when it was replaced since (the blocks are never changed in place)."""
+    """Everything public, in absolute seat order (the layout up to ``dragon_off``), built afresh
+    without reading or changing the state's cached vector."""
     layout = LAYOUTS[state.n]
-    view = state._public_view
-    if view is None:
-        view = state._public_view = PublicView(layout)
-    public = view.public
     at = layout.at
-    public[:at["tiles"]] = 0.0
-    _write_decision(state, public, at)
-    written = view.blocks
-    for i, (build, name) in enumerate(BLOCKS):
-        block = build(state)
-        if block is not written[i]:
-            start = at[name]
-            public[start:start + block.size] = block
-            written[i] = block
-    _write_stacks(state, public, at["stacks"])
+    public = np.zeros(layout.public_size, dtype=np.float32)
+    write_tiles(state, public, at["tiles"])
+    for p in range(state.n):
+        write_player(state, p, public, at["players"])
+    write_gnomes(state, public, at["gnomes"])
+    write_spaces(state, public, at["board_spaces"])
+    write_cards(state, public, at["ally_row"])
+    _write_head(state, public, at)
+    _write_stacks(state, public, at["stacks"], _stack_counts(state))
     return public
 
 
-def _write_stacks(state: RiseState, public: np.ndarray, start: int) -> None:
+def public_part(state: RiseState) -> np.ndarray:
+    """The state's public vector (absolute seats), brought up to date in place and returned
+    (the state keeps it: callers copy). What went stale since the last call is rewritten (the
+    state's ``touch_*`` methods list it), the pending decision and the stacks every time; a
+    vector shared with a clone is copied first."""
+    layout = LAYOUTS[state.n]
+    at = layout.at
+    public = state._obs_public
+    if public is None:
+        public = state._obs_public = public_vector(state)
+        _mark_fresh(state, _stack_counts(state), gnome_counts(state))
+        return public
+    if state._obs_shared:
+        public = state._obs_public = public.copy()
+    _refresh_map(state, public, at["tiles"])
+    _refresh_players(state, public, at["players"])
+    counts = gnome_counts(state)
+    if counts != state._obs_gnome:
+        write_gnome_counts(state, public, at["gnomes"])
+    stale = state._stale_parts
+    if stale & STALE_SPACES:
+        write_spaces(state, public, at["board_spaces"])
+    if stale & STALE_CARDS:
+        write_cards(state, public, at["ally_row"])
+    _write_head(state, public, at)
+    stacks = _stack_counts(state)
+    if stacks != state._obs_stacks:
+        _write_stacks(state, public, at["stacks"], stacks)
+    _mark_fresh(state, stacks, counts)
+    return public
+
+
+def _mark_fresh(state: RiseState, stacks: tuple, gnome: tuple) -> None:
+    """Nothing in the state's public vector is stale now (it is the state's own)."""
+    state._obs_shared = False
+    state._stale_parts = 0
+    state._obs_stacks = stacks
+    state._obs_gnome = gnome
+    if state._dirty_tiles:
+        state._dirty_tiles = []
+    if state._dirty_faces:
+        state._dirty_faces = []
+    if state._dirty_rows:
+        state._dirty_rows = []
+    if state._dirty_static:
+        state._dirty_static = []
+
+
+def _refresh_map(state: RiseState, public: np.ndarray, start: int) -> None:
+    if state._stale_parts & STALE_TILES:
+        write_tiles(state, public, start)
+        return
+    for pos in state._dirty_tiles:
+        write_pieces(state, public, start, pos)
+    if state._dirty_faces:
+        for pos in state._dirty_faces:
+            write_face(state, public, start, pos)
+        write_mix(state, public, start)
+
+
+def _refresh_players(state: RiseState, public: np.ndarray, start: int) -> None:
+    for p in state._dirty_static:
+        write_player_static(state, p, public, start)
+    for p in state._dirty_rows:
+        write_player_counts(state, p, public, start)
+
+
+def _stack_counts(state: RiseState) -> tuple[int, int, int, int, bool]:
+    return len(state.gnome_deck), len(state.ally_deck), state.boat_supply, state.upgrade_supply, state.dragon < 0
+
+
+def _write_stacks(state: RiseState, public: np.ndarray, start: int, counts: tuple) -> None:
     deck, allies, boats, tokens = STACK_SCALES
-    public[start:start + STACK_ENTRIES] = (len(state.gnome_deck) / deck, len(state.ally_deck) / allies,
-                                           state.boat_supply / boats, state.upgrade_supply / tokens,
-                                           float(state.dragon < 0))
+    gnome_cards, ally_cards, boats_left, tokens_left, dragon_off = counts
+    public[start:start + STACK_ENTRIES] = (gnome_cards / deck, ally_cards / allies, boats_left / boats,
+                                           tokens_left / tokens, float(dragon_off))
 
 
 def observe(state: RiseState, seat: int) -> np.ndarray:
@@ -266,36 +303,42 @@ def observe(state: RiseState, seat: int) -> np.ndarray:
     the others' are gathered seat-relative), then the seat's private cards."""
     layout = LAYOUTS[state.n]
     size = layout.public_size
+    public = public_part(state)
     out = np.empty(layout.size, dtype=np.float32)
-    public = cached_public(state)
     if seat == 0:  # seat 0's gather is the identity
         out[:size] = public
-    else:
-        np.take(public, layout.gather[seat], out=out[:size])
+    else:  # every index is in range: "clip" only skips the bounds check
+        public.take(layout.gather[seat], out=out[:size], mode="clip")
     out[size:] = 0.0
-    ones = [size + j for j in state.judges[seat]]
-    ones += [size + NUM_JUDGES + j for j in state.judge_hand[seat]]
+    for j in state.judges[seat]:
+        out[size + j] = 1.0
+    for j in state.judge_hand[seat]:
+        out[size + NUM_JUDGES + j] = 1.0
     if state.judge_discarded[seat] >= 0:  # the judge this seat returned to the box (only it knows)
-        ones.append(size + 2 * NUM_JUDGES + state.judge_discarded[seat])
-    ones += [size + 3 * NUM_JUDGES + c for c in state.hands[seat]]
-    out[ones] = 1.0
+        out[size + 2 * NUM_JUDGES + state.judge_discarded[seat]] = 1.0
+    for c in state.hands[seat]:
+        out[size + 3 * NUM_JUDGES + c] = 1.0
     return out
 
 
-def _write_decision(state: RiseState, part: np.ndarray, at: dict[str, int]) -> None:
-    """The pending decision and its context into ``part`` (zeros up to the tiles segment)."""
-    ones = [at["start_player"] + state.start_player, at["phase"] + state.phase]
+def _write_head(state: RiseState, public: np.ndarray, at: dict[str, int]) -> None:
+    """The pending decision, turn, phase and their context (every entry before the tiles)."""
+    public[:at["tiles"]] = 0.0
+    public[at["start_player"] + state.start_player] = 1.0
+    public[at["phase"] + state.phase] = 1.0
     if state.turn:
-        ones.append(at["turn"] + state.turn - 1)
+        public[at["turn"] + state.turn - 1] = 1.0
     if state.rampage_tile >= 0:
-        ones.append(at["context_tiles"] + state.rampage_tile)
+        public[at["context_tiles"] + state.rampage_tile] = 1.0
     if state.bribed:
-        ones += [at["bribed"] + o for o in range(state.owners) if state.bribed >> o & 1]
+        for o in range(state.owners):
+            if state.bribed >> o & 1:
+                public[at["bribed"] + o] = 1.0
     d = state.pending
     if d is not None:
-        ones += [at["decision"] + d.kind, at["decider"] + d.player]
-        _context(d, part, at, ones)
-    part[ones] = 1.0
+        public[at["decision"] + d.kind] = 1.0
+        public[at["decider"] + d.player] = 1.0
+        _context(d, public, at)
 
 
 CONTEXT_TILE_FIRST = {  # decisions whose data[0] is a map position
@@ -308,18 +351,18 @@ AMOUNT_LAST = {DecisionKind.DELIVERY_TILE, DecisionKind.FESTIVAL_TILE, DecisionK
                DecisionKind.COMPETITION_ADD}
 
 
-def _context(d, part: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+def _context(d, part: np.ndarray, at: dict[str, int]) -> None:
     kind, data = d.kind, d.data
     v = at["context_values"]
     if kind in CONTEXT_TILE_FIRST:
-        ones.append(at["context_tiles"] + data[0])
+        part[at["context_tiles"] + data[0]] = 1.0
     if kind == DecisionKind.PAY_ACTION:
         part[v] = data[1] / COST_SCALE
         part[v + 1] = data[0]
         if data[0] == 0:
-            ones.append(at["context_action"] + data[2])
+            part[at["context_action"] + data[2]] = 1.0
     elif kind == DecisionKind.TRIBUTE_STEP:
-        ones.append(at["context_tiles"] + data[0])
+        part[at["context_tiles"] + data[0]] = 1.0
         part[v + 2] = data[1] / STEP_SCALE
         part[v + 3] = data[2] / STEP_SCALE
     elif kind in (DecisionKind.CARAVAN_DEST, DecisionKind.COMPETITION_REMOVE):

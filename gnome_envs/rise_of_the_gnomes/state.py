@@ -34,6 +34,8 @@ from gnome_envs.rise_of_the_gnomes.components import (
     RACES,
     Ability,
 )
+from gnome_envs.rise_of_the_gnomes.obs_blocks import STALE_CARDS, STALE_SPACES, STALE_TILES
+from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS, observe
 from gnome_envs.rise_of_the_gnomes.pending import RULES, Decision, DecisionKind
 
 NO_TILE = -1
@@ -135,15 +137,16 @@ class RiseState(DecisionLoopState):
         self._reach: dict[int, list[int]] | None = None  # board.action_neighbors per position
         self._by_type: list[list[int]] | None = None  # face-up positions per tile type
         self._occupied: dict[int, list[int]] | None = None  # targets.occupied_sources per owner
-        self._obs_tiles: np.ndarray | None = None  # observation caches (see observation.py)
-        self._dirty_tiles: list[int] = []  # positions whose rows of _obs_tiles are stale
-        self._obs_players: np.ndarray | None = None  # every seat's row (observation.players_block)
-        self._dirty_rows: list[int] = []  # seats whose row in _obs_players is stale
-        self._obs_static: list[np.ndarray | None] = [None] * n  # the slow-changing part of a row
-        self._obs_gnome: tuple | None = None  # (key, Gnome features)
-        self._obs_spaces: np.ndarray | None = None
-        self._obs_cards: np.ndarray | None = None
-        self._public_view = None  # the last public vector, written in place (observation.PublicView)
+        # the public observation vector and what went stale in it (observation.public_part)
+        self._obs_public: np.ndarray | None = None
+        self._obs_shared = False  # the vector is shared with a clone: copy before writing
+        self._stale_parts = 0  # obs_blocks.STALE_* parts to rewrite in full
+        self._dirty_tiles: list[int] = []  # positions whose pieces changed
+        self._dirty_faces: list[int] = []  # positions turned face up (the face-down mix too)
+        self._dirty_rows: list[int] = []  # seats whose amounts or spaces changed
+        self._dirty_static: list[int] = []  # seats whose race, upgrades, abilities or allies changed
+        self._obs_gnome: tuple | None = None  # the Gnome counts the vector shows
+        self._obs_stacks: tuple | None = None  # the stack sizes the vector shows
 
     # ------------------------------------------------------------------ engine contract
     def on_finish(self) -> None:
@@ -191,8 +194,6 @@ class RiseState(DecisionLoopState):
 
     def observation(self, seat: int) -> np.ndarray:
         """Everything ``seat`` may see (see observation.py for the layout)."""
-        from gnome_envs.rise_of_the_gnomes.observation import observe
-
         return observe(self, seat)
 
     def state_vector(self) -> np.ndarray:
@@ -231,66 +232,84 @@ class RiseState(DecisionLoopState):
     def clone(self) -> RiseState:
         """A deep, independent copy (random generator included)."""
         other = super().clone()
-        other._public_view = None  # written in place: never shared
+        if self._obs_public is not None:  # shared until one of the two writes to it
+            self._obs_shared = other._obs_shared = True
         return other
 
     # ------------------------------------------------------------------ caches
+    # Every change that shows in the observation marks its part of the public vector stale
+    # here; nothing is marked while there is no vector (the first observation builds it all).
     def touch_tiles(self) -> None:
         """Forget the cached map features."""
-        self._obs_tiles = None
-        self._dirty_tiles = []
+        self._stale_parts |= STALE_TILES
 
     def touch_tile(self, pos: int) -> None:
         """Mark the cached features of map position ``pos`` stale (pieces there changed)."""
         self._occupied = None
-        if self._obs_tiles is not None and pos not in self._dirty_tiles:
+        if self._obs_public is not None and pos not in self._dirty_tiles:
             self._dirty_tiles.append(pos)
+
+    def touch_face(self, pos: int) -> None:
+        """Forget bodies of water and reaches, and mark the face of ``pos`` stale (a reveal)."""
+        self._forget_geometry()
+        if self._obs_public is not None and pos not in self._dirty_faces:
+            self._dirty_faces.append(pos)
+
+    def touch_boat(self, pos: int) -> None:
+        """Forget bodies of water and reaches, and mark the boat of ``pos`` stale."""
+        self._forget_geometry()
+        self.touch_tile(pos)
 
     def touch_player(self, p: int) -> None:
         """Mark seat ``p``'s cached features stale (after a change on its board or in its hand)."""
-        if p not in self._dirty_rows:
+        if self._obs_public is not None and p not in self._dirty_rows:
             self._dirty_rows.append(p)
 
     def touch_player_static(self, p: int) -> None:
-        """Forget seat ``p``'s cached race, upgrades, abilities and allies features too."""
-        self._obs_static[p] = None
-        self.touch_player(p)
+        """Mark seat ``p``'s cached race, upgrades, abilities and allies features stale too."""
+        if self._obs_public is not None:
+            if p not in self._dirty_static:
+                self._dirty_static.append(p)
+            self.touch_player(p)
 
     def touch_players(self) -> None:
         """Mark every seat's cached features stale."""
-        self._dirty_rows = list(range(self.n))
+        if self._obs_public is not None:
+            self._dirty_rows = list(range(self.n))
 
     def touch_spaces(self) -> None:
         """Forget the cached brewer-space features (action board and action cards)."""
-        self._obs_spaces = None
+        self._stale_parts |= STALE_SPACES
 
     def note_space(self, index: int, value: float) -> None:
-        """Set one entry of the cached brewer-space features (copied first: clones share it)."""
-        cached = self._obs_spaces
-        if cached is not None:
-            cached = self._obs_spaces = cached.copy()
-            cached[index] = value
+        """Set one entry of the cached brewer-space features (the vector copied first if shared)."""
+        public = self._obs_public
+        if public is not None:
+            if self._obs_shared:
+                public = self._obs_public = public.copy()
+                self._obs_shared = False
+            public[LAYOUTS[self.n].at["board_spaces"] + index] = value
 
     def touch_cards(self) -> None:
         """Forget the cached card features (draft row, Gnome card in play, discards, hands)."""
-        self._obs_cards = None
+        self._stale_parts |= STALE_CARDS
 
-    def touch_geometry(self) -> None:
-        """Forget bodies of water and reaches (after a reveal or a boat change)."""
+    def _forget_geometry(self) -> None:
         self._bodies = None
         self._reach = None
         self._by_type = None
         self._occupied = None
+
+    def touch_geometry(self) -> None:
+        """Forget bodies of water and reaches (after a reveal or a boat change) and the map features."""
+        self._forget_geometry()
         self.touch_tiles()
 
     def touch_all(self) -> None:
         """Forget every cache (after the state was edited directly)."""
-        self.touch_geometry()
-        self._obs_players = None
-        self._obs_static = [None] * self.n
-        self._obs_gnome = None
-        self.touch_spaces()
-        self.touch_cards()
+        self._forget_geometry()
+        self._obs_public = None
+        self._obs_shared = False
 
     # ------------------------------------------------------------------ map queries
     def cubes_at(self, pos: int, owner: int) -> int:
