@@ -12,8 +12,10 @@ Priorities, in plain words:
   Gnomes' and the best rival's income), tried on a copy;
 * the dragon and the Gnomes' ties: where they hurt the Gnomes and the rivals, never itself;
 * bribes when a brewery or more cubes than the bribe is worth are at stake;
-* drafts and upgrades by a fixed preference (production and income first), board sides by
-  their measured strength (alone: against the Gnomes).
+* drafts and upgrades by a fixed preference (production and income first); a board colour
+  drawn at random among the free ones (with the ``rng`` it is given), then that colour's
+  stronger side by measured strength, so that a side is not tied to a place in turn order
+  (alone: the side with the best record against the Gnomes).
 
 It reads only what its seat may know (the state it is given is a determinization).
 """
@@ -48,6 +50,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     BRIBE,
     DRAGON_FILL,
     NUM_TURNS,
+    RACES,
     BoardAction,
     PlayerSpace,
     Upgrade,
@@ -291,6 +294,21 @@ def _score_race(state: RiseState, seat: int, action: int) -> float:
     return -order.index(LAYOUTS[state.n].args[action])
 
 
+def pick_side(state: RiseState, seat: int, legal: list[int], rng: np.random.Generator) -> int:
+    """A free colour drawn with ``rng``, then its stronger side (O45); alone, the best side.
+
+    Always taking the strongest free side would give the first player in turn order the same
+    side in every game (race and place one tag); the colours themselves are equal.
+    """
+    if state.n == 1:
+        return max(legal, key=lambda a: _score_race(state, seat, a))
+    args = LAYOUTS[state.n].args
+    colours = sorted({RACES[args[a]].colour for a in legal})
+    colour = colours[int(rng.integers(len(colours)))]
+    sides = [a for a in legal if RACES[args[a]].colour == colour]
+    return max(sides, key=lambda a: _score_race(state, seat, a))
+
+
 def _score_upgrade(state: RiseState, seat: int, action: int) -> float:
     return -UPGRADE_ORDER.index(Upgrade(LAYOUTS[state.n].args[action]))
 
@@ -418,7 +436,7 @@ def _score_place(state: RiseState, seat: int, action: int) -> float:
 
 # ============================================================================ the policy
 SCORERS: dict[int, Score] = {
-    DecisionKind.RACE_PICK: _score_race,
+    DecisionKind.RACE_PICK: _score_race,  # the strongest free side (act draws a colour first)
     DecisionKind.UPGRADE_SLOT: _score_upgrade,
     DecisionKind.JUDGE_DISCARD: _score_judge_discard,
     DecisionKind.ALLY_PICK: _score_ally,
@@ -458,10 +476,13 @@ class RiseOfTheGnomesScripted:
     needs_state = True
 
     def act(self, state: RiseState, seat: int, rng: np.random.Generator) -> int:
-        """The highest-scoring legal action (ties broken by the lowest index)."""
+        """The highest-scoring legal action (ties broken by the lowest index); the board side
+        as ``pick_side`` draws it."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if state.pending.kind == DecisionKind.RACE_PICK:
+            return pick_side(state, seat, legal, rng)
         scorer = SCORERS[state.pending.kind]
         scores = [scorer(state, seat, a) for a in legal]
         return legal[int(np.argmax(scores))]
@@ -469,4 +490,4 @@ class RiseOfTheGnomesScripted:
 
 register_scripted("rise_of_the_gnomes_v1", RiseOfTheGnomesScripted)
 
-__all__ = ["BRIBE", "RiseOfTheGnomesScripted", "value"]
+__all__ = ["BRIBE", "RiseOfTheGnomesScripted", "pick_side", "value"]

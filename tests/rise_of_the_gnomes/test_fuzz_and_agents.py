@@ -8,6 +8,7 @@ import pytest
 
 import agents
 from agents.base import choose_action
+from gnome_envs.rise_of_the_gnomes.components import RACES
 from gnome_envs.rise_of_the_gnomes.pending import DecisionKind
 
 from .helpers import fresh
@@ -23,6 +24,8 @@ RARE = {  # situations random play almost never builds; each has its own rules t
 }
 AGENT_GAMES = 20
 AGENT_MIN_WINS = 16  # 80 % of the games where a player beats the Gnomes
+SIDE_SEEDS = 40  # agent seeds tried for the board side pick
+STRONGER_SIDES = ("Goblins", "Giants", "Elves", "Mariners", "Halflings")  # one per colour (O45)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['num_players']}p-{c.get('mode', 'competitive')}")
@@ -83,6 +86,29 @@ def test_scripted_agent_beats_random_agent():
             state.apply(choose_action(policies[state.current_player], state, rng))
         outscored += state.vp[seat] > state.vp[1 - seat]
     assert outscored >= AGENT_MIN_WINS, outscored
+
+
+def _scripted_sides(players: int, agent_seed: int) -> list[str]:
+    """The sides the scripted agent picks in one game's setup, in turn order."""
+    scripted = agents.make("scripted", "rise_of_the_gnomes_v1")
+    state = fresh(11, num_players=players)
+    rng = np.random.default_rng(agent_seed)
+    while state.pending.kind == DecisionKind.RACE_PICK:
+        state.apply(scripted.act(state, state.current_player, rng))
+    return [RACES[state.race[(state.first_player + k) % players]].name for k in range(players)]
+
+
+def test_scripted_side_pick_draws_a_colour_with_its_rng():
+    """The scripted agent draws a free colour with the rng it is given, then takes that
+    colour's stronger side: the same sides for a fixed seed, different orders across seeds,
+    never the weaker side of a colour, so that side and turn order are not one tag; alone it
+    takes the side with the best record against the Gnomes."""
+    assert _scripted_sides(5, 3) == _scripted_sides(5, 3)
+    orders = {tuple(_scripted_sides(5, seed)) for seed in range(SIDE_SEEDS)}
+    assert len(orders) > 1
+    assert {sides[0] for sides in orders} == set(STRONGER_SIDES)
+    assert all(sorted(sides) == sorted(STRONGER_SIDES) for sides in orders)
+    assert {_scripted_sides(1, seed)[0] for seed in range(SIDE_SEEDS)} == {"Orcs"}
 
 
 POLICY_GAMES = 2  # per config and policy
