@@ -4,7 +4,10 @@
     agents.make("checkpoint:path=runs/x/model.zip:deterministic=true", "gnome_village_v1")
     python -m training.selfplay --agents checkpoint:path=runs/x/model.zip,scripted
 
-Parameters: ``path`` (the ``.zip`` written by ``model.save``; required), ``deterministic``
+``checkpoint:name=GAME`` plays a policy shipped with the package instead (``agents.shipped``:
+numpy only, see ``agents/models/manifest.json``).
+
+Parameters: ``path`` (the ``.zip`` written by ``model.save``; or ``name``), ``deterministic``
 (default false: sample from the masked action distribution with the ``rng`` handed to ``act``,
 so games stay reproducible; true: the most probable legal action) and ``players`` (optional:
 check the model against that player count when the agent is built instead of at its first move).
@@ -166,10 +169,18 @@ class CheckpointAgent:
 
 
 def make_checkpoint_agent(env_id: str, path: str | None = None, deterministic: bool = False,
-                          players: int | None = None) -> CheckpointAgent:
-    """Agent factory: ``checkpoint:path=...[:deterministic=true][:players=N]``."""
-    if path is None:
-        raise ConfigError("the checkpoint agent needs a model file: checkpoint:path=runs/x/model.zip")
+                          players: int | None = None, name: str | None = None) -> Any:
+    """Agent factory: ``checkpoint:path=...[:deterministic=true][:players=N]``, or
+    ``checkpoint:name=GAME`` for a policy shipped with the package (``agents.shipped``)."""
+    if (path is None) == (name is None):
+        raise ConfigError("the checkpoint agent needs a model file or a shipped model, one of them: "
+                          "checkpoint:path=runs/x/model.zip or checkpoint:name=gnome_village")
+    if name is not None:
+        from agents.shipped import ShippedAgent
+
+        if players is not None:
+            raise ConfigError("checkpoint:name= takes no players: a shipped model knows its own")
+        return ShippedAgent(env_id, str(name), deterministic=deterministic)
     return CheckpointAgent(env_id, str(path), deterministic=deterministic, players=players)
 
 

@@ -83,3 +83,13 @@ def test_warm_start_cannot_resume(tmp_path: Path) -> None:
     args = train.build_parser().parse_args(["--env", ENV, "--warm-start", "scripted", "--resume", str(tmp_path)])
     with pytest.raises(ConfigError, match="--resume"):
         warm_start.validate_warm_start(args)
+
+
+def test_zero_timesteps_keeps_the_cloned_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--env", ENV, "--timesteps", "0", "--opponents", "scripted", "--warm-start", "scripted",
+            "--warm-start-games", "2", "--warm-start-epochs", "1", "--out", str(tmp_path), *NO_EXTRAS, *QUIET]
+    assert train.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["training"]["timesteps"] == 0 and report["warm_start"]["samples"] > 0
+    assert (tmp_path / train.MODEL_FILE).is_file()
+    assert train.main(["--env", ENV, "--timesteps", "0", "--out", str(tmp_path / "y"), *NO_EXTRAS, *QUIET]) != 0

@@ -230,8 +230,10 @@ def default_out(env_id: str, players: int, seed: int) -> Path:
 
 def validate(args: argparse.Namespace) -> None:
     """ConfigError for out-of-range numeric arguments."""
-    if args.timesteps < 1 or args.n_envs < 1 or args.players < 1:
-        raise ConfigError("--timesteps, --n-envs and --players must be positive")
+    if args.n_envs < 1 or args.players < 1:
+        raise ConfigError("--n-envs and --players must be positive")
+    if args.timesteps < (0 if getattr(args, "warm_start", None) else 1):
+        raise ConfigError("--timesteps must be positive (0 only with --warm-start: the cloned policy alone)")
     if min(args.eval_games, args.curve_games, args.checkpoint_every, args.eval_every) < 0:
         raise ConfigError("--eval-games, --curve-games, --checkpoint-every and --eval-every must be >= 0")
     if args.snapshot_every < 1 or args.pool_size < 1:
@@ -391,8 +393,9 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
             pool.save(model)  # 'self' plays the initial (or resumed) policy until the first snapshot
         callbacks, episodes, curve = build_callbacks(args, out, model, pool)
         began = time.perf_counter()
-        model.learn(total_timesteps=args.timesteps, callback=CallbackList(callbacks),
-                    tb_log_name=TB_RUN_NAME, reset_num_timesteps=args.resume is None)
+        if args.timesteps > 0:  # 0 (with --warm-start): keep the cloned policy as it is
+            model.learn(total_timesteps=args.timesteps, callback=CallbackList(callbacks),
+                        tb_log_name=TB_RUN_NAME, reset_num_timesteps=args.resume is None)
         seconds = time.perf_counter() - began
     finally:
         vec_env.close()
@@ -401,7 +404,7 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
 
 def training_summary(model: MaskablePPO, seconds: float, start: int = 0) -> dict[str, Any]:
     """Timesteps, time, speed and recent episode stats of a finished training run."""
-    episodes = list(model.ep_info_buffer)
+    episodes = list(model.ep_info_buffer or [])  # None when --timesteps 0 never ran learn()
     rewards = [float(ep["r"]) for ep in episodes]
     lengths = [float(ep["l"]) for ep in episodes]
     trained = model.num_timesteps - start
