@@ -90,37 +90,6 @@ def passable_sides(top: list[int], cell: int) -> int:
     return mask
 
 
-def compute_regions(top: list[int]) -> Regions:
-    """Regions, passable sides and the frontier of the mat ``top``."""
-    occupied = tuple(c for c in range(NUM_CELLS) if top[c] >= 0)
-    passable_list = [0] * NUM_CELLS
-    for c in occupied:
-        passable_list[c] = passable_sides(top, c)
-    region_of = [NO_REGION] * NUM_CELLS
-    regions: list[Region] = []
-    for start in occupied:
-        if region_of[start] != NO_REGION:
-            continue
-        index = len(regions)
-        region_of[start] = index
-        stack = [start]
-        cells = []
-        while stack:
-            cell = stack.pop()
-            cells.append(cell)
-            mask = passable_list[cell]
-            if mask:
-                for bit, nb, _, _ in LINKS[cell]:
-                    if mask & bit and region_of[nb] == NO_REGION:
-                        region_of[nb] = index
-                        stack.append(nb)
-        cells.sort()
-        regions.append(_region(top, tuple(cells)))
-    monsters = tuple(c for c in occupied if IS_MONSTER[LAYER_KIND[top[c]]])
-    frontier = frontier_cells(top, occupied)
-    return Regions(tuple(region_of), tuple(regions), tuple(passable_list), frontier, monsters, not regions, occupied)
-
-
 # per packed layer: its kind as a bit, VP, whether a monster / an inn / a -2 card, castle colour
 LAYER_KIND_BIT = tuple(1 << LAYER_KIND[p] for p in range(NUM_LAYERS))
 LAYER_VP = tuple(KIND_VP[LAYER_KIND[p]] for p in range(NUM_LAYERS))
@@ -132,7 +101,12 @@ DRAGON_BITS = 1 << DRAGON | 1 << FOREST_DRAGON
 FROST_BIT, WOLF_BIT, TREANT_BIT = 1 << FROST_GIANT, 1 << BIG_BAD_WOLF, 1 << TREANT
 
 
-def _region(top: list[int], cells: tuple[int, ...]) -> Region:
+ALL_CELLS = tuple(range(NUM_CELLS))
+EMPTY_MAT = Regions((NO_REGION,) * NUM_CELLS, (), (0,) * NUM_CELLS, CENTRE_CELLS, (), True, ())
+
+
+def _region(top, cells: tuple[int, ...]) -> Region:
+    """The region of the connected ``cells`` (``top``: packed top layer per cell)."""
     mask = vp = monsters = inns = minus_two = 0
     castles = []
     for c in cells:
@@ -147,6 +121,66 @@ def _region(top: list[int], cells: tuple[int, ...]) -> Region:
     castles.sort()
     return Region(cells, bool(mask & DRAGON_BITS), bool(mask & FROST_BIT), tuple(castles), vp, monsters,
                   bool(mask & WOLF_BIT), bool(mask & TREANT_BIT), inns, minus_two)
+
+
+def compute_regions(top: list[int]) -> Regions:
+    """Regions, passable sides and the frontier of the mat ``top``."""
+    occupied = tuple([c for c in ALL_CELLS if top[c] >= 0])
+    if not occupied:
+        return EMPTY_MAT
+    passable_list = [0] * NUM_CELLS
+    front: set[int] = set()
+    monsters = []
+    for c in occupied:  # passable sides, frontier and monsters in one sweep
+        here = top[c]
+        open_here = OPEN_MASK[here]
+        mask = 0
+        for bit, nb, facing, _ in LINKS[c]:
+            there = top[nb]
+            if there < 0:
+                front.add(nb)
+            elif open_here & bit and OPEN_MASK[there] & facing:
+                mask |= bit
+        passable_list[c] = mask
+        if LAYER_MONSTER[here]:
+            monsters.append(c)
+    region_of = [NO_REGION] * NUM_CELLS
+    regions: list[Region] = []
+    for start in occupied:
+        if region_of[start] != NO_REGION:
+            continue
+        index = len(regions)
+        region_of[start] = index
+        if not passable_list[start]:  # walled off from every neighbour: a region of its own
+            regions.append(_lone_region(top[start], start))
+            continue
+        stack = [start]
+        cells = []
+        while stack:
+            cell = stack.pop()
+            cells.append(cell)
+            mask = passable_list[cell]
+            for bit, nb, _, _ in LINKS[cell]:
+                if mask & bit and region_of[nb] == NO_REGION:
+                    region_of[nb] = index
+                    stack.append(nb)
+        cells.sort()
+        regions.append(_region(top, tuple(cells)))
+    return Regions(tuple(region_of), tuple(regions), tuple(passable_list), tuple(sorted(front)), tuple(monsters),
+                   False, occupied)
+
+
+# per packed layer, per cell: the region of that card alone (filled on first use; a Region is
+# immutable, so one serves every mat)
+LONE_REGIONS: tuple[dict[int, Region], ...] = tuple({} for _ in range(NUM_LAYERS))
+
+
+def _lone_region(top: int, cell: int) -> Region:
+    """The region of a single card (packed layer ``top``) on ``cell``."""
+    region = LONE_REGIONS[top].get(cell)
+    if region is None:
+        region = LONE_REGIONS[top][cell] = _region({cell: top}, (cell,))
+    return region
 
 
 def frontier_cells(top: list[int], occupied: tuple[int, ...] | None = None) -> tuple[int, ...]:

@@ -17,6 +17,8 @@ from gnome_envs.dwarfs_fall.components import (
     IS_MONSTER,
     NEIGHBOUR,
     NUM_CELLS,
+    NUM_KINDS,
+    NUM_SIDES,
     layer,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
@@ -44,45 +46,66 @@ def room_cells(state: DwarfsFallState) -> list[int]:
 
 def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
     """(cell, side) of every one-card move of seat ``p``'s dwarfs (R5.4)."""
-    out: list[tuple[int, int]] = []
     if state.pile[p] == state.meeple_count(p):
-        return out
+        return []
+    return [(c, side) for c, bit_links in _moves_from(state, p) for bit, nb, side in bit_links]
+
+
+def _moves_from(state: DwarfsFallState, p: int) -> list[tuple[int, tuple]]:
+    """Per cell holding a dwarf of seat ``p``: (cell, links (bit, neighbour, side) to cards with
+    room across a passable side)."""
     regions = state.regions
     passable = regions.passable
     top, crowd, dwarfs = state.top, state.crowd, state.dwarfs
     n = state.game.num_players
+    out = []
     for c in regions.occupied:
         mask = passable[c]
         if mask and dwarfs[c * n + p]:
-            for bit, nb, _, side in LINKS[c]:
-                if mask & bit and crowd[nb] < SPOTS_OF_LAYER[top[nb]]:
-                    out.append((c, side))
+            links = [link for link in MOVE_LINKS[c] if mask & link[0] and crowd[link[1]] < SPOTS_OF_LAYER[top[link[1]]]]
+            if links:
+                out.append((c, links))
     return out
+
+
+# per cell: (side bit, neighbour, side) of its neighbours on the mat
+MOVE_LINKS = tuple(tuple((bit, nb, side) for bit, nb, _, side in LINKS[c]) for c in range(NUM_CELLS))
+# per in-hand bit mask: the kinds (hand slots) it holds
+KINDS_IN_HAND = tuple(tuple(k for k in range(NUM_KINDS) if mask >> k & 1) for mask in range(1 << NUM_KINDS))
 
 
 def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
-    kinds = state.in_hand_kinds(p)
-    if state.regions.empty and kinds:  # R3.2: the first card opens the game
-        return [layout.card(k) for k in kinds]
-    legal = [layout.end()]
-    royal = state.game.royal
+    kinds = KINDS_IN_HAND[state.in_hand[p]]
+    regions = state.regions
+    if regions.empty and kinds:  # R3.2: the first card opens the game
+        return [layout.card_base + k for k in kinds]
+    legal = [layout.end_base]
+    game = state.game
+    royal = game.royal
     can_act = state.actions_used < state.action_limit(p)
-    empires = state.game.empires
     if can_act:
         if royal and state.end_triggered and state.decree(Decree.DRAGON_KING):  # D10.3: no new monsters
-            own = state.game.seat_kinds[p]
+            own = game.seat_kinds[p]
             kinds = [k for k in kinds if not IS_MONSTER[own[k]]]
-        legal += [layout.card(k) for k in kinds if state.regions.frontier or placement_cells(state, p, k)]
-    if state.pile[p] and (can_act or empires and empire_actions.free_piece_in_pile(state, p)):
+        base = layout.card_base
+        if regions.frontier:  # every card fits next to one
+            legal += [base + k for k in kinds]
+        else:
+            legal += [base + k for k in kinds if placement_cells(state, p, k)]
+    if state.pile[p] and (can_act or game.empires and empire_actions.free_piece_in_pile(state, p)):
         cells = room_cells(state)
-        legal += [layout.dwarf(c) for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
-    if can_act:
-        legal += [layout.move(c, side) for c, side in move_options(state, p)]
-    legal += [layout.ogre(kind) for kind in ogres.playable(state, p)]
+        base = layout.dwarf_base
+        legal += [base + c for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
+    if can_act and state.pile[p] != state.meeple_count(p):
+        base = layout.move_base
+        legal += [base + c * NUM_SIDES + side for c, links in _moves_from(state, p) for _, _, side in links]
+    if state.ogres.sizes[p]:
+        base = layout.ogre_base
+        legal += [base + kind for kind in ogres.playable(state, p)]
     if royal:
         legal += royal_rules.extra_actions(state, p, room_cells(state) if can_act else [], can_act)
-    if empires:
+    if game.empires:
         legal += empire_actions.extra_actions(state, p, can_act)
     return legal
 
