@@ -88,7 +88,7 @@ def _turn_start(state: MightyGnomesState, d: Decision, action: int) -> None:
     decoded = LAYOUTS[state.game.num_players].decode(action)
     if decoded.family in FREE_FAMILIES:
         effects.apply_free(state, p, decoded.family, decoded.arg, decoded.arg2)
-        offer(state, DecisionKind(d.kind), p, d.data)
+        offer(state, d.kind, p, d.data)
         return
     if decoded.family == Family.PASS:  # the Druid turn is skipped: it is over at once
         _skip_turn_end(state, p)
@@ -242,7 +242,7 @@ def _reward(state: MightyGnomesState, d: Decision, action: int) -> None:
     p = d.player
     i = LAYOUTS[state.game.num_players].decode(action).arg
     state.rewards_claimed[i] = True
-    state.touch_public()
+    state.touch_table()
     apply_reward(state, p, ROUND_REWARDS[state.round][i])
 
 
@@ -255,6 +255,7 @@ def apply_reward(state: MightyGnomesState, p: int, reward: Reward) -> None:
         state.touch(p)
     elif reward == Reward.FIRST_PLAYER:
         state.first_claimed = p
+        state.touch_public()  # the claimant is shown relative to each seat
     elif reward in REWARD_COINS:
         state.gain_coins(p, REWARD_COINS[reward])
     elif reward in REWARD_STEPS:

@@ -6,6 +6,8 @@ decision (registered here) or queue a task. Clause numbers refer to ``seeds/migh
 
 from __future__ import annotations
 
+from functools import cache
+
 from gnome_envs.mighty_gnomes.actions import (
     BASIC_PAIRS,
     LAYOUTS,
@@ -59,6 +61,8 @@ from gnome_envs.mighty_gnomes.state import CRYSTAL, MightyGnomesState
 WOOD, SAND, MUSHROOM = int(Res.WOOD), int(Res.SAND), int(Res.MUSHROOM)
 INVITE_PAY, INVITE_FREE = 0, 1  # how an invitation is paid (decision data)
 NOTHING = Bundle()
+WAREHOUSE = int(Track.WAREHOUSE)
+TRACK_PRICES = tuple((int(t), int(TRACK_RESOURCE[t]), TRACK_COST[t]) for t in Track)  # track, resource, cost by level
 
 
 def add(a: Bundle, b: Bundle) -> Bundle:
@@ -66,10 +70,16 @@ def add(a: Bundle, b: Bundle) -> Bundle:
     return Bundle(a.coins + b.coins, tuple(x + y for x, y in zip(a.res, b.res)))
 
 
+@cache
+def invite_cost(before: Bundle, kind: int) -> Bundle:
+    """``before`` plus the cost of a mighty gnome of ``kind`` (the last card too, R10.2)."""
+    return add(before, GNOME_COST[kind])
+
+
 # ---------------------------------------------------------------------------- mighty gnomes (R10)
 def gnome_cost(state: MightyGnomesState, slot: int) -> Bundle:
     """What inviting from stack ``slot`` costs: its type's cost, the last card too (R10.2)."""
-    return GNOME_COST[GnomeType(state.gnome_types[slot])]
+    return GNOME_COST[state.gnome_types[slot]]
 
 
 def invite_slots(state: MightyGnomesState, p: int, how: int, before: Bundle = NOTHING) -> list[int]:
@@ -79,7 +89,8 @@ def invite_slots(state: MightyGnomesState, p: int, how: int, before: Bundle = NO
     slots = [s for s, left in enumerate(state.stack) if left > 0]
     if how == INVITE_FREE:
         return slots if state.can_pay(p, before) else []
-    return [s for s in slots if state.can_pay(p, add(before, gnome_cost(state, s)))]
+    kinds = state.gnome_types
+    return [s for s in slots if state.can_pay(p, invite_cost(before, kinds[s]))]
 
 
 def _invite_options(state: MightyGnomesState, p: int, data: tuple) -> list[int]:
@@ -94,7 +105,7 @@ def _invite(state: MightyGnomesState, d: Decision, action: int) -> None:
     if d.data[0] == INVITE_PAY:
         state.pay(p, gnome_cost(state, slot))
     state.stack[slot] -= 1
-    state.touch_public()
+    state.touch_table()
     kind = state.gnome_types[slot]
     state.gnomes[p].append(kind)
     state.gnome_used[p].append(False)
@@ -152,13 +163,12 @@ def _refresh(state: MightyGnomesState, d: Decision, action: int) -> None:
 # ---------------------------------------------------------------------------- upgrades (R8.3)
 def upgrade_tracks(state: MightyGnomesState, p: int, free: bool) -> list[int]:
     """Tracks seat ``p`` can move its steward along (paying sand / wood unless free)."""
+    held = state.res[p]
     out = []
-    for track in Track:
-        level = state.warehouse[p] if track == Track.WAREHOUSE else state.dining[p]
-        if level >= MAX_LEVEL:
-            continue
-        if free or state.res[p][TRACK_RESOURCE[track]] >= TRACK_COST[track][level + 1]:
-            out.append(int(track))
+    for track, resource, cost in TRACK_PRICES:
+        level = state.warehouse[p] if track == WAREHOUSE else state.dining[p]
+        if level < MAX_LEVEL and (free or held[resource] >= cost[level + 1]):
+            out.append(track)
     return out
 
 
@@ -230,7 +240,7 @@ def _treasure(state: MightyGnomesState, d: Decision, action: int) -> None:
     i = LAYOUTS[state.game.num_players].decode(action).arg
     kind = state.chest_display[i]
     state.chest_display[i] = -1
-    state.touch_public()
+    state.touch_table()
     open_effect(state, d.player, kind)
     state.return_chest(kind)
 

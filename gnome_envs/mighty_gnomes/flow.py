@@ -223,7 +223,7 @@ def move(state: MightyGnomesState, p: int, steps: int) -> None:
             icon = TRAIL_TREASURES.index(space)
             if not state.treasure_claimed[icon]:
                 state.treasure_claimed[icon] = True
-                state.touch_public()
+                state.touch_table()
                 if left > 1:
                     push(state, (Task.MOVE, p, left - 1))
                 offer(state, DecisionKind.TREASURE, p)

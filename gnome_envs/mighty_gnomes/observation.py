@@ -74,13 +74,14 @@ from gnome_envs.mighty_gnomes.components import (
     ROUND_REWARDS,
     ROUNDS,
     TRAIL_LAST,
+    TRAIL_TREASURES,
     TURNS_PER_ROUND,
     GnomeType,
 )
 from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
 from gnome_envs.mighty_gnomes.scoring import total
 from gnome_envs.mighty_gnomes.state import (
-    DRUID_TURN,
+    EMPTY,
     LADDER_CELLS,
     NEUTRAL,
     NO_TILE,
@@ -93,6 +94,7 @@ CONTEXT = 4
 BOOK_REFS = 2 * ATTIC_ROWS + DISPLAY_SLOTS
 GLADE_IDS = NUM_GLADES * GLADE_SIDES
 TRAIL_SPACES = TRAIL_LAST + 1
+TREASURE_ICONS = len(TRAIL_TREASURES)
 PLAYER_FEATURES = 50
 # unbounded amounts: x / (x + k), half-way (0.5) at x = k
 COIN_HALF = 20.0
@@ -133,7 +135,7 @@ def build_layout(n: int) -> ObservationLayout:
         ("forest_owner", cells * owners), ("forest_tile", cells * TILE_CHOICES),
         ("ladder_owner", NUM_LADDERS * LADDER_CELLS * owners), ("ladder_flags", NUM_LADDERS * 2),
         ("books", 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS), ("book_reserve", 4 * NUM_BOOK_ACTIONS + DISPLAY_SLOTS),
-        ("glades", NUM_GLADES * GLADE_IDS), ("chests", CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS + 3 + 1), ("stacks", GNOMES_IN_PLAY * (NUM_GNOME_TYPES + 1)),
+        ("glades", NUM_GLADES * GLADE_IDS), ("chests", CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS + TREASURE_ICONS + 1), ("stacks", GNOMES_IN_PLAY * (NUM_GNOME_TYPES + 1)),
         ("rewards", REWARD_BOXES * (NUM_REWARD_KINDS + 1)), ("trail", n * (TRAIL_SPACES + n)),
         ("players", n * PLAYER_FEATURES), ("own_closed", NUM_CHEST_KINDS),
     ):
@@ -166,10 +168,11 @@ def forest_owner_features(state: MightyGnomesState) -> tuple[np.ndarray, np.ndar
     cells = len(state.forest_owner)
     owners = np.zeros((cells, n + 1), dtype=np.float32)
     tiles = np.zeros((cells, TILE_CHOICES), dtype=np.float32)
-    for cell, owner in enumerate(state.forest_owner):
-        if owner >= 0:
-            owners[cell, n if owner == NEUTRAL else owner] = 1.0
-            tiles[cell, state.forest_tile[cell]] = 1.0
+    if state.forest_occ:  # an empty forest (after setup or a refresh) has nothing to mark
+        for cell, owner in enumerate(state.forest_owner):
+            if owner >= 0:
+                owners[cell, n if owner == NEUTRAL else owner] = 1.0
+                tiles[cell, state.forest_tile[cell]] = 1.0
     return owners, tiles
 
 
@@ -179,23 +182,28 @@ def attic_features(state: MightyGnomesState) -> tuple[np.ndarray, np.ndarray]:
 
     n = state.game.num_players
     owners = np.zeros((NUM_LADDERS, LADDER_CELLS, n + 1), dtype=np.float32)
-    rest = np.zeros(ATTIC_STATIC, dtype=np.float32)
-    for ladder in range(NUM_LADDERS):
-        for cell, owner in enumerate(state.ladder_cells[ladder]):
-            if owner >= 0:
-                owners[ladder, cell, n if owner == NEUTRAL else owner] = 1.0
-        rest[2 * ladder] = state.ladder_closed[ladder]
-        rest[2 * ladder + 1] = ladder_in_play(state, ladder)
+    ones = []  # positions of ``rest`` set to 1.0
+    for ladder, cells in enumerate(state.ladder_cells):
+        if cells.count(EMPTY) != LADDER_CELLS:
+            for cell, owner in enumerate(cells):
+                if owner >= 0:
+                    owners[ladder, cell, n if owner == NEUTRAL else owner] = 1.0
+        if state.ladder_closed[ladder]:
+            ones.append(2 * ladder)
+        if ladder_in_play(state, ladder):
+            ones.append(2 * ladder + 1)
     books = NUM_LADDERS * 2
     for col in range(2):
-        for row, book in enumerate(state.columns[col]):
-            rest[books + (col * ATTIC_ROWS + row) * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
+        ones += [books + (col * ATTIC_ROWS + row) * NUM_BOOK_ACTIONS + BOOKS[book].action
+                 for row, book in enumerate(state.columns[col])]
     reserve = books + 2 * ATTIC_ROWS * NUM_BOOK_ACTIONS
-    for i, book in enumerate(state.book_aside):
-        rest[reserve + i * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
+    ones += [reserve + i * NUM_BOOK_ACTIONS + BOOKS[book].action for i, book in enumerate(state.book_aside)]
     for i, book in enumerate(state.book_display):
-        rest[reserve + (2 + i) * NUM_BOOK_ACTIONS + BOOKS[book].action] = 1.0
-        rest[reserve + 4 * NUM_BOOK_ACTIONS + i] = state.display_used[i]
+        ones.append(reserve + (2 + i) * NUM_BOOK_ACTIONS + BOOKS[book].action)
+        if state.display_used[i]:
+            ones.append(reserve + 4 * NUM_BOOK_ACTIONS + i)
+    rest = np.zeros(ATTIC_STATIC, dtype=np.float32)
+    rest.put(ones, 1.0)
     return owners, rest
 
 
@@ -224,9 +232,20 @@ def fresh_board(state: MightyGnomesState, seat: int, forest: tuple[np.ndarray, n
                            owners[:, :, perm].ravel(), rest])
 
 
+def bag_position(layout: ObservationLayout) -> int:
+    """Where the bag's size lies in the observation (after the open chests and treasure icons)."""
+    return layout.at["chests"] + CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS + TREASURE_ICONS
+
+
+def bag_entry(state: MightyGnomesState) -> float:
+    """The bag's entry: chests left in it, scaled."""
+    return len(state.chest_bag) / CHEST_COUNT_SCALE
+
+
 def public_features(state: MightyGnomesState) -> np.ndarray:
-    """Glades, open chests, the bag, the mighty gnome stacks and the round's rewards: the
-    public table that looks the same from every seat (cached by the state)."""
+    """Glades, open chests, the mighty gnome stacks and the round's rewards: the public table
+    that looks the same from every seat (cached by the state). The bag's entry is left at 0:
+    the bag changes with every draw, so the observation writes it itself (``bag_entry``)."""
     n = state.game.num_players
     at = LAYOUTS[n].at
     start = at["glades"]
@@ -236,7 +255,6 @@ def public_features(state: MightyGnomesState) -> np.ndarray:
     ones += [chests + i * NUM_CHEST_KINDS + kind for i, kind in enumerate(state.chest_display) if kind >= 0]
     claimed = chests + CHEST_DISPLAY_SIZE * NUM_CHEST_KINDS
     ones += [claimed + i for i, c in enumerate(state.treasure_claimed) if c]
-    out[claimed + 3 - start] = len(state.chest_bag) / CHEST_COUNT_SCALE
     stacks = at["stacks"]
     for s, kind in enumerate(state.gnome_types):
         ones.append(stacks + s * (NUM_GNOME_TYPES + 1) + kind)
@@ -306,6 +324,8 @@ __all__ = [
     "LAYOUTS",
     "STATE_EXTRA",
     "attic_features",
+    "bag_entry",
+    "bag_position",
     "board_features",
     "build_layout",
     "forest_owner_features",

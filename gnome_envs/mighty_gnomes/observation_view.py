@@ -22,6 +22,8 @@ from gnome_envs.mighty_gnomes.observation import (
     STATE_EXTRA,
     TRAIL_SPACES,
     ObservationLayout,
+    bag_entry,
+    bag_position,
     board_features,
     player_row,
     public_features,
@@ -50,6 +52,7 @@ class Offsets:
     first_claim: int
     board: int  # "forest_icons" to "book_reserve": the per-seat board block
     public: int  # "glades" to "rewards": the block every seat sees alike
+    bag: int  # the bag's size, inside the public block but written on its own
     trail: int
     players: int
     own_closed: int
@@ -62,7 +65,8 @@ def build_offsets(layout: ObservationLayout) -> Offsets:
     orders = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
     return Offsets(n, layout.size, at["decision"], at["decider"], at["turn_player"], at["tile"],
                    at["context"], at["drawn"], at["session"], at["progress"], at["first_claim"],
-                   at["forest_icons"], at["glades"], at["trail"], at["players"], at["own_closed"], orders)
+                   at["forest_icons"], at["glades"], bag_position(layout), at["trail"], at["players"],
+                   at["own_closed"], orders)
 
 
 OFFSETS = {n: build_offsets(layout) for n, layout in LAYOUTS.items()}
@@ -71,13 +75,14 @@ OFFSETS = {n: build_offsets(layout) for n, layout in LAYOUTS.items()}
 class SeatView:
     """One seat's observation buffer and the cached parts written into it."""
 
-    __slots__ = ("at", "obs", "board", "public", "trail", "rows", "closed")
+    __slots__ = ("at", "obs", "board", "public", "bag", "trail", "rows", "closed")
 
     def __init__(self, at: Offsets) -> None:
         self.at = at
         self.obs = np.zeros(at.size, dtype=np.float32)
         self.board: np.ndarray | None = None
         self.public: np.ndarray | None = None
+        self.bag = -1  # chests in the bag when last written
         self.trail: tuple[int, ...] | None = None
         self.rows: list[np.ndarray | None] = [None] * at.num_players
         self.closed: list[int] = []
@@ -102,6 +107,10 @@ def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
     if view.public is not public:
         obs[at.public:at.trail] = public
         view.public = public
+        view.bag = -1  # the block's bag entry is 0
+    if view.bag != len(state.chest_bag):
+        obs[at.bag] = bag_entry(state)
+        view.bag = len(state.chest_bag)
     head, trail = relative_ones(state, seat)
     if view.trail is not trail:
         obs[at.trail:at.players] = 0.0

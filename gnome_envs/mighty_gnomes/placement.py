@@ -7,6 +7,8 @@ directly on the column's current height, so the tile's row is fixed by its colum
 
 from __future__ import annotations
 
+from itertools import product
+
 from gnome_envs.mighty_gnomes.actions import COLUMN_BOOKS, LAYOUTS, Family
 from gnome_envs.mighty_gnomes.components import (
     ATTIC_ROWS,
@@ -49,9 +51,17 @@ def touched_tiles(state: MightyGnomesState, p: int, border: int) -> int:
     return sum(1 for owner, mask in state.forest_tiles if owner != p and owner != NEUTRAL and mask & border)
 
 
+def _forest_choices(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    base = LAYOUTS[n].base[Family.FOREST]
+    return tuple(tuple((pl.mask, pl.border, base + pl.slot) for pl in table) for table in FOREST_PLACEMENTS[n])
+
+
+# per player count and shape: (cell mask, bordering cells, flat action) of every forest placement
+FOREST_CHOICES = {n: _forest_choices(n) for n in FOREST_PLACEMENTS}
+
+
 def forest_options(state: MightyGnomesState, p: int, tile: int, first_only: bool = False) -> list[int]:
     """Legal forest placements of ``tile`` for seat ``p`` (only the first one if ``first_only``)."""
-    n = state.game.num_players
     shape = tile_shape(tile)
     blocked = state.forest_occ
     if shape:  # R4.4: only the one-gnome tile may cover a crystal
@@ -61,15 +71,19 @@ def forest_options(state: MightyGnomesState, p: int, tile: int, first_only: bool
         for owner, mask in state.forest_tiles:
             if owner != p and owner != NEUTRAL:
                 others |= mask
+    choices = FOREST_CHOICES[state.game.num_players][shape]
+    if not others:  # nobody to pay: every free placement is legal
+        if first_only:
+            return next(([action] for mask, _, action in choices if not mask & blocked), [])
+        return [action for mask, _, action in choices if not mask & blocked]
     coins = state.coins[p]
-    base = LAYOUTS[n].base[Family.FOREST]
     out = []
-    for pl in FOREST_PLACEMENTS[n][shape]:
-        if pl.mask & blocked:
+    for mask, border, action in choices:
+        if mask & blocked:
             continue
-        if pl.border & others and touched_tiles(state, p, pl.border) > coins:
+        if border & others and touched_tiles(state, p, border) > coins:
             continue  # R4.3: cannot pay one coin per touched tile
-        out.append(base + pl.slot)
+        out.append(action)
         if first_only:
             break
     return out
@@ -123,23 +137,35 @@ def payees(state: MightyGnomesState, p: int, ladder: int, fit: AtticFit, owner: 
     return below
 
 
+def _landings(fits: tuple[AtticFit, ...], height: int) -> dict[tuple[int, ...], tuple[AtticFit, ...]]:
+    """The fits that land (``fit_row`` >= 0) on a ladder of ``height`` rungs, by column heights."""
+    out = {}
+    for heights in product(range(height + 1), repeat=LADDER_WIDTH):
+        out[heights] = tuple(fit for fit in fits if fit_row(list(heights), fit, height) >= 0)
+    return out
+
+
+# per shape and ladder: the fits that land, by the ladder's column heights (R5.2)
+LANDINGS = tuple(tuple(_landings(fits, ladder.height) for ladder in LADDERS) for fits in ATTIC_FITS)
+# per player count: (side, ladder) of every ladder side in play (R5.1)
+SIDES_IN_PLAY = {n: tuple((side, ladder) for side, (ladder, _) in enumerate(LADDER_SIDES)
+                          if n in LADDERS[ladder].players) for n in LAYOUTS}
+
+
 def attic_options(state: MightyGnomesState, p: int, tile: int, first_only: bool = False) -> list[int]:
     """Legal attic placements of ``tile`` for seat ``p`` (only the first one if ``first_only``)."""
     base = LAYOUTS[state.game.num_players].base[Family.ATTIC]
     owner = owner_of(p, tile)
-    fits = ATTIC_FITS[tile_shape(tile)]
+    landings = LANDINGS[tile_shape(tile)]
     coins = state.coins[p]
     out = []
-    for side, (ladder, _) in enumerate(LADDER_SIDES):
-        if state.ladder_closed[ladder] or not ladder_in_play(state, ladder):
+    for side, ladder in SIDES_IN_PLAY[state.game.num_players]:
+        if state.ladder_closed[ladder]:
             continue
-        heights = state.ladder_height[ladder]
-        height = LADDERS[ladder].height
-        for fit in fits:
-            if fit_row(heights, fit, height) < 0:
+        for fit in landings[ladder][tuple(state.ladder_height[ladder])]:
+            # R5.3: one coin to every player stacked upon (at most one per column covered)
+            if coins < len(fit.bottoms) and len(payees(state, p, ladder, fit, owner)) > coins:
                 continue
-            if len(payees(state, p, ladder, fit, owner)) > coins:
-                continue  # R5.3: cannot pay every player stacked upon
             out.append(base + side * ATTIC_SLOTS + fit.slot)
             if first_only:
                 return out

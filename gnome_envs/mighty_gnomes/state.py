@@ -13,6 +13,7 @@ Every mutation of a seat goes through a helper that forgets that seat's cached f
 from __future__ import annotations
 
 from functools import cache
+from operator import ge
 
 import numpy as np
 
@@ -276,10 +277,15 @@ class MightyGnomesState(DecisionLoopState):
         self._board = [None] * self.game.num_players
 
     def touch_public(self) -> None:
-        """Forget the cached public features (glades, open chests, bag, stacks, rewards) and the
+        """Forget the cached public features (glades, open chests, stacks, rewards) and the
         seat-relative ones (round, first player, first-player box, trail)."""
         self._public_obs = None
         self._relative_obs = [None] * self.game.num_players
+
+    def touch_table(self) -> None:
+        """Forget the cached public features only (glades, open chests, stacks, rewards). The
+        bag's size is not cached: the observation reads it every time."""
+        self._public_obs = None
 
     def touch_attic(self) -> None:
         """Forget the cached attic features (ladders, books, display) after they changed."""
@@ -336,10 +342,7 @@ class MightyGnomesState(DecisionLoopState):
 
     def can_pay(self, p: int, cost: Bundle) -> bool:
         """Whether seat ``p`` holds the coins and resources of ``cost``."""
-        if self.coins[p] < cost.coins:
-            return False
-        held = self.res[p]
-        return all(held[r] >= need for r, need in enumerate(cost.res))
+        return self.coins[p] >= cost.coins and all(map(ge, self.res[p], cost.res))
 
     def pay(self, p: int, cost: Bundle) -> None:
         """Seat ``p`` pays ``cost`` to the supply."""
@@ -384,14 +387,12 @@ class MightyGnomesState(DecisionLoopState):
         """A random chest out of the bag (-1 when the bag is empty)."""
         if not self.chest_bag:
             return -1
-        self.touch_public()
         return self.chest_bag.pop(int(self.rng.integers(len(self.chest_bag))))
 
     def return_chest(self, kind: int) -> None:
         """Put a chest back into the bag."""
         self.chest_bag.append(kind)
         self.chest_bag.sort()
-        self.touch_public()
 
     def vault_closed(self, p: int, kind: int) -> None:
         """Seat ``p`` puts a chest face down in its vault."""
