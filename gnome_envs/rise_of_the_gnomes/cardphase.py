@@ -37,6 +37,8 @@ from gnome_envs.rise_of_the_gnomes.state import RiseState
 NO_CUBES_PLACED = 4
 CARD_PURPOSE = 0  # PAY_ACTION data[0]: an action card space
 PUBLICAN_PURPOSE = 1  # PAY_ACTION data[0]: the Publican ally
+BARREL_DELIVERY, BEER_COMPETITION = int(ActionKind.BARREL_DELIVERY), int(ActionKind.BEER_COMPETITION)
+BREW_FESTIVAL, CARAVAN = int(ActionKind.BREW_FESTIVAL), int(ActionKind.CARAVAN)
 DISCOUNT = {ActionKind.EXPAND: Ability.EXPAND_DISCOUNT, ActionKind.BARREL_DELIVERY: Ability.BD_DISCOUNT,
             ActionKind.CARAVAN: Ability.CARAVAN_DISCOUNT}
 
@@ -55,19 +57,19 @@ def _card_phase(state: RiseState) -> None:
 
 def card_cost(state: RiseState, p: int, kind: int, base: int) -> int:
     """Barrels ``p`` pays for an action card space of cost ``base``."""
-    ability = DISCOUNT.get(ActionKind(kind))
+    ability = DISCOUNT.get(kind)  # IntEnum keys: a plain int finds them
     return max(0, base - (state.ability(p, ability) if ability is not None else 0))
 
 
 def action_possible(state: RiseState, p: int, kind: int) -> bool:
     """Whether the action card action ``kind`` has a legal target for ``p`` now."""
-    if kind == ActionKind.BARREL_DELIVERY:
+    if kind == BARREL_DELIVERY:
         return targets.has_adjacent_target(state, p)
-    if kind == ActionKind.BEER_COMPETITION:
+    if kind == BEER_COMPETITION:
         return bool(targets.competition_targets(state, p))
-    if kind == ActionKind.BREW_FESTIVAL:
-        return bool(targets.occupied_targets(state, p))
-    if kind == ActionKind.CARAVAN:
+    if kind == BREW_FESTIVAL:
+        return bool(targets.occupied_sources(state, p))  # occupied_targets' list
+    if kind == CARAVAN:
         return bool(targets.caravan_sources(state, p))
     return targets.can_build(state, p)
 
@@ -98,7 +100,7 @@ def _pay_options(state: RiseState, p: int, data: tuple) -> list[int]:
 def _pay(state: RiseState, d: Decision, action: int) -> None:
     """R8.2: pay the barrels (the chosen share in gold) or decline."""
     layout = LAYOUTS[state.n]
-    if layout.table[action].family == Family.PASS:
+    if action == layout.pass_action:
         return
     purpose, cost, kind = d.data
     gold = layout.args[action]
@@ -107,7 +109,7 @@ def _pay(state: RiseState, d: Decision, action: int) -> None:
     if purpose == PUBLICAN_PURPOSE:
         state.gain_vp(p, kind)  # the Publican's points travel in data[2]
         return
-    START[ActionKind(kind)](state, p)
+    START[kind](state, p)  # IntEnum keys: a plain int finds them
 
 
 decision_rule(DecisionKind.PAY_ACTION, _pay_options, _pay)
@@ -288,9 +290,9 @@ def _move_source(state: RiseState, d: Decision, action: int) -> None:
 # ============================================================================ no cubes on the map (R8.3)
 @task(Task.NO_CUBES_CHECK)
 def _no_cubes_check(state: RiseState) -> None:
-    from gnome_envs.rise_of_the_gnomes.flow import turn_order
-
-    for p in turn_order(state):
+    n, start = state.n, state.start_player
+    for k in range(n):  # in turn order
+        p = (start + k) % n
         if state.cubes_out[p] == 0 and offer(state, DecisionKind.NO_CUBES_TILE, p):
             push(state, (Task.NO_CUBES_CHECK,))
             return

@@ -28,6 +28,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     GNOME_CARDS_PER_TURN,
     Phase,
 )
+from gnome_envs.rise_of_the_gnomes.flow import draw_gnome_card, turn_order
 from gnome_envs.rise_of_the_gnomes.pending import (
     Decision,
     DecisionKind,
@@ -61,8 +62,6 @@ def _gnome_phase(state: RiseState) -> None:
 def _gnome_card(state: RiseState, card_id: int, player: int) -> None:
     """Play one Gnome card: dragon, rampage, action, discard."""
     if card_id == NOBODY:
-        from gnome_envs.rise_of_the_gnomes.flow import draw_gnome_card
-
         card_id = draw_gnome_card(state)
     state.gnome_card = card_id
     state.gnome_card_player = player
@@ -83,8 +82,6 @@ def _cutthroat_play(state: RiseState, k: int, played: int, count: int) -> None:
     """R13.2: in turn order, each player plays a Gnome card from hand until ``count`` are out."""
     if played >= count or not any(state.hands):
         return
-    from gnome_envs.rise_of_the_gnomes.flow import turn_order
-
     p = turn_order(state)[k % state.n]
     if not offer(state, DecisionKind.GNOME_CARD_PLAY, p, (k, played, count)):
         push(state, (Task.CUTTHROAT_PLAY, k + 1, played, count))
@@ -170,8 +167,6 @@ def _dragon_tile(state: RiseState, d: Decision, action: int) -> None:
 @task(Task.RAMPAGE)
 def _rampage(state: RiseState, pos: int) -> None:
     """Bribes first (the Gnomes always pay when they can), then the damage."""
-    from gnome_envs.rise_of_the_gnomes.flow import turn_order
-
     state.rampage_tile = pos
     state.bribed = 0
     g = state.n
@@ -244,26 +239,36 @@ def caravan_destinations(state: RiseState, src: int) -> list[int]:
 
 def eligible(state: RiseState, action: int, tile_type: int, near: set[int] | None = None) -> list[int]:
     """Tiles of ``tile_type`` where the Gnomes can carry out ``action`` now."""
+    dragon = state.dragon
+    tiles = board.by_type(state)[tile_type]
+    if action == GnomeAction.BARREL_DELIVERY:
+        return [pos for pos in tiles if pos != dragon and near is not None and pos in near]
+    test = ELIGIBLE.get(action)  # IntEnum keys: a plain int finds them
+    if test is None:  # Immigration: any tile of the type
+        return [pos for pos in tiles if pos != dragon]
+    return [pos for pos in tiles if pos != dragon and test(state, pos)]
+
+
+def _festival_tile(state: RiseState, pos: int) -> bool:
+    return state.occupies(pos, state.n)
+
+
+def _competition_tile(state: RiseState, pos: int) -> bool:
     g = state.n
-    out = []
-    for pos in board.by_type(state)[tile_type]:
-        if pos == state.dragon:
-            continue
-        if action == GnomeAction.BREW_FESTIVAL:
-            ok = state.occupies(pos, g)
-        elif action == GnomeAction.BEER_COMPETITION:
-            ok = state.occupies(pos, g) and any(state.cubes_at(pos, p) for p in range(g))
-        elif action == GnomeAction.EXPAND:
-            ok = state.controller(pos) == g and not state.brews_at(pos, g)
-        elif action == GnomeAction.BARREL_DELIVERY:
-            ok = near is not None and pos in near
-        elif action == GnomeAction.CARAVAN:
-            ok = state.cubes_at(pos, g) > 0 and bool(caravan_destinations(state, pos))
-        else:
-            ok = True  # Immigration
-        if ok:
-            out.append(pos)
-    return out
+    return state.occupies(pos, g) and any(state.cubes_at(pos, p) for p in range(g))
+
+
+def _expand_tile(state: RiseState, pos: int) -> bool:
+    g = state.n
+    return state.controller(pos) == g and not state.brews_at(pos, g)
+
+
+def _caravan_tile_ok(state: RiseState, pos: int) -> bool:
+    return state.cubes_at(pos, state.n) > 0 and bool(caravan_destinations(state, pos))
+
+
+ELIGIBLE = {GnomeAction.BREW_FESTIVAL: _festival_tile, GnomeAction.BEER_COMPETITION: _competition_tile,
+            GnomeAction.EXPAND: _expand_tile, GnomeAction.CARAVAN: _caravan_tile_ok}
 
 
 def supplied(state: RiseState, action: int) -> bool:
@@ -293,14 +298,15 @@ def _gnome_action(state: RiseState, level: int) -> None:
     if step.action == GnomeAction.VICTORY_POINT:
         state.gnome_vp(GNOME_VP)
         return
-    per_type = step_candidates(state, level)
     if state.game.cutthroat:
-        pool = sorted({pos for tiles in per_type for pos in tiles})
+        pool = sorted({pos for tiles in step_candidates(state, level) for pos in tiles})
         if pool:
             _act_or_ask(state, level, pool, by_icon=False)
             return
-    else:
-        for tiles in per_type:
+    elif supplied(state, step.action):
+        near = gnome_adjacent(state) if step.action == GnomeAction.BARREL_DELIVERY else None
+        for tile_type in step.tiles:  # the first type of the priority list with a tile wins
+            tiles = eligible(state, step.action, int(tile_type), near)
             if tiles:
                 _act_or_ask(state, level, tiles, by_icon=True)
                 return

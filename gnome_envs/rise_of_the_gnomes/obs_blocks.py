@@ -92,6 +92,7 @@ PLAYER_FEATURES = (FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITI
                    + MAX_ALLIES + len(PlayerSpace))
 GNOME_FEATURES = 4 + len(Difficulty)
 SPACES = len(PlayerSpace)
+NUM_BOARD_ACTIONS = len(BoardAction)
 ALLY_COLUMN = FAST_FEATURES + NUM_UPGRADES + len(TOKEN_BOXES) + NUM_ABILITIES + NUM_RACES  # first allies column
 # parts of the state's public vector rewritten in full at the next observation (State._stale_parts)
 STALE_TILES = 1
@@ -276,7 +277,7 @@ def card_space_entry(state: RiseState, i: int, p: int) -> int:
     """Index in the spaces block of seat ``p`` on action card space ``i``."""
     n = state.n
     width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
-    return len(BoardAction) * n + (i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
+    return NUM_BOARD_ACTIONS * n + (i // MAX_CARD_SPACES) * width + NUM_ACTION_CARDS + (i % MAX_CARD_SPACES) * n + p
 
 
 def cards_size(n: int) -> int:

@@ -9,6 +9,7 @@ and resolved in phase 3.
 from __future__ import annotations
 
 from gnome_envs.rise_of_the_gnomes import board, markets, targets
+from gnome_envs.rise_of_the_gnomes.allies import ally_space_possible, use_ally_space
 from gnome_envs.rise_of_the_gnomes.actions import (
     ALLY_SPACE_BASE,
     CARD_SPACE_BASE,
@@ -74,6 +75,10 @@ CIRCLES = tuple(BOARD_CIRCLES[a] for a in BOARD_ACTIONS)
 CHEAP_FIRST = (BoardAction.ORCTOBERFEST, BoardAction.TAVERN_SALES, BoardAction.BREWERY_UPGRADE,
                BoardAction.DRAGON_TRIBUTE, BoardAction.EMPLOY_THUGS, BoardAction.HIRE_BARD,
                BoardAction.BUILD_BREWERY)
+ALL_UPGRADES = (1 << NUM_UPGRADES) - 1
+BREW_BEER = int(PlayerSpace.BREW_BEER)
+HOPS_GLEN = int(PlayerSpace.HOPS_GLEN)
+PLAYER_SPACES = tuple(range(NUM_PLAYER_SPACES))
 
 
 def board_space_open(state: RiseState, action: int) -> bool:
@@ -83,58 +88,92 @@ def board_space_open(state: RiseState, action: int) -> bool:
     return circles == OVAL or sum(state.board_brewers[action * n:(action + 1) * n]) < circles
 
 
+def open_board_actions(state: RiseState) -> list[int]:
+    """The action board actions whose space can still take a brewer (R7.2)."""
+    n, brewers = state.n, state.board_brewers
+    return [a for a, circles in enumerate(CIRCLES) if circles == OVAL or sum(brewers[a * n:(a + 1) * n]) < circles]
+
+
 def board_action_possible(state: RiseState, p: int, action: int) -> bool:
     """Whether ``p`` could carry out the immediate action ``action`` now."""
-    gold = state.gold[p]
-    if action == BoardAction.BUILD_BREWERY:
-        return gold >= targets.build_cost(state, p) and targets.can_build(state, p)
-    if action == BoardAction.DRAGON_TRIBUTE:
-        return (gold >= TRIBUTE_COST and state.dragon != OFF_BOARD
-                and bool(board.dragon_neighbors(state, state.dragon)))
-    if action == BoardAction.EMPLOY_THUGS:
-        return gold >= targets.thugs_cost(state, p) and targets.has_thugs_target(state)
-    if action == BoardAction.HIRE_BARD:
-        return (gold >= targets.bard_cost(state, p) and markets.board_cubes(state, p) > 0
-                and targets.has_adjacent_target(state, p))
-    if action == BoardAction.BREWERY_UPGRADE:
-        return (gold >= targets.upgrade_cost(state, p) and state.upgrade_supply > 0
-                and state.upgrades[p] != (1 << NUM_UPGRADES) - 1)
-    if action == BoardAction.ORCTOBERFEST:
-        return gold >= ORCTOBERFEST_GOLD
+    return BOARD_POSSIBLE[action](state, p)
+
+
+def _build_possible(state: RiseState, p: int) -> bool:
+    return state.gold[p] >= targets.build_cost(state, p) and targets.can_build(state, p)
+
+
+def _tribute_possible(state: RiseState, p: int) -> bool:
+    return (state.gold[p] >= TRIBUTE_COST and state.dragon != OFF_BOARD
+            and bool(board.dragon_neighbors(state, state.dragon)))
+
+
+def _thugs_possible(state: RiseState, p: int) -> bool:
+    return state.gold[p] >= targets.thugs_cost(state, p) and targets.has_thugs_target(state)
+
+
+def _bard_possible(state: RiseState, p: int) -> bool:
+    return (state.gold[p] >= targets.bard_cost(state, p) and markets.board_cubes(state, p) > 0
+            and targets.has_adjacent_target(state, p))
+
+
+def _upgrade_possible(state: RiseState, p: int) -> bool:
+    return (state.gold[p] >= targets.upgrade_cost(state, p) and state.upgrade_supply > 0
+            and state.upgrades[p] != ALL_UPGRADES)
+
+
+def _orctoberfest_possible(state: RiseState, p: int) -> bool:
+    return state.gold[p] >= ORCTOBERFEST_GOLD
+
+
+def _tavern_possible(state: RiseState, p: int) -> bool:
     return state.beer[p] >= TAVERN_BEER  # Tavern Sales: real beer (O24)
+
+
+_POSSIBLE = {
+    BoardAction.BUILD_BREWERY: _build_possible, BoardAction.DRAGON_TRIBUTE: _tribute_possible,
+    BoardAction.EMPLOY_THUGS: _thugs_possible, BoardAction.HIRE_BARD: _bard_possible,
+    BoardAction.BREWERY_UPGRADE: _upgrade_possible, BoardAction.ORCTOBERFEST: _orctoberfest_possible,
+    BoardAction.TAVERN_SALES: _tavern_possible,
+}
+BOARD_POSSIBLE = tuple(_POSSIBLE[a] for a in BOARD_ACTIONS)  # indexed by action
 
 
 def player_space_possible(state: RiseState, p: int, space: int) -> bool:
     """Whether ``p`` may use its own board space ``space`` now."""
-    if space == PlayerSpace.BREW_BEER:
+    if space == BREW_BEER:
         return True
     if not state.upgrades[p] >> SPACE_UPGRADE[space] & 1:
         return False
     if state.player_spaces[p * NUM_PLAYER_SPACES + space]:
         return False
-    return space == PlayerSpace.HOPS_GLEN or bool(targets.boat_targets(state, p))
+    return space == HOPS_GLEN or bool(targets.boat_targets(state, p))
 
 
 SPACE_UPGRADE = tuple(int(PLAYER_SPACE_UPGRADE.get(PlayerSpace(s), -1)) for s in range(NUM_PLAYER_SPACES))
 
 
-def _place_options(state: RiseState, p: int, data: tuple) -> list[int]:
-    from gnome_envs.rise_of_the_gnomes.allies import ally_space_possible
-
-    base = LAYOUTS[state.n].space_base
-    legal = [base + a for a in range(len(BOARD_ACTIONS))
-             if board_space_open(state, a) and board_action_possible(state, p, a)]
-    legal += [base + PLAYER_SPACE_BASE + s for s in range(NUM_PLAYER_SPACES)
-              if player_space_possible(state, p, s)]
-    legal += [base + ALLY_SPACE_BASE + k for k in range(len(state.allies[p]))
-              if ally_space_possible(state, p, k)]
+def open_card_spaces(state: RiseState) -> list[int]:
+    """Free action card spaces (display position * 3 + space), top to bottom, card by card
+    (R14.2: no two-barrel spaces solo)."""
     spaces = state.card_spaces
-    usable = OPEN_CARD_SPACES[state.n == 1]  # R14.2: no two-barrel spaces solo
+    usable = OPEN_CARD_SPACES[state.n == 1]
+    out = []
     for d, card_id in enumerate(state.action_display):
         first = d * MAX_CARD_SPACES
         for s in usable[card_id]:
             if spaces[first + s] < 0:
-                legal.append(base + CARD_SPACE_BASE + first + s)
+                out.append(first + s)
+    return out
+
+
+def _place_options(state: RiseState, p: int, data: tuple) -> list[int]:
+    base = LAYOUTS[state.n].space_base
+    legal = [base + a for a in open_board_actions(state) if BOARD_POSSIBLE[a](state, p)]
+    legal += [base + PLAYER_SPACE_BASE + s for s in PLAYER_SPACES if player_space_possible(state, p, s)]
+    legal += [base + ALLY_SPACE_BASE + k for k in range(len(state.allies[p])) if ally_space_possible(state, p, k)]
+    first = base + CARD_SPACE_BASE
+    legal += [first + i for i in open_card_spaces(state)]
     return legal
 
 
@@ -152,8 +191,6 @@ def _place(state: RiseState, d: Decision, action: int) -> None:
         state.player_spaces[p * NUM_PLAYER_SPACES + s] += 1
         PLAYER_EFFECTS[s](state, p)
     elif space < CARD_SPACE_BASE:
-        from gnome_envs.rise_of_the_gnomes.allies import use_ally_space
-
         use_ally_space(state, p, space - ALLY_SPACE_BASE)
     else:
         state.card_spaces[space - CARD_SPACE_BASE] = p

@@ -84,22 +84,25 @@ def build_targets(state: RiseState, p: int) -> list[int]:
     """Tiles where ``p`` may add a brewery now: face up, not the dragon's, controlled by ``p``,
     an allowed type, not already holding ``p``'s brewery (two with the twin ability); with every
     brewery out, a brewery elsewhere must be free to move there."""
+    check = _build_check(state, p)
+    return [pos for pos in occupied_sources(state, p) if check(pos)]
+
+
+def _build_check(state: RiseState, p: int):
+    """Whether ``p`` may build on an occupied source ``pos`` (``build_targets``' test)."""
     twin = state.ability(p, Ability.TWIN_BREWERY) > 0
     moving = markets.board_breweries(state, p) == 0
     sources = brewery_sources(state, p) if moving else []
-    out = []
-    for pos in occupied_sources(state, p):
-        if state.controller(pos) != p:
-            continue
-        if not may_build_on(state, p, state.tile_type[pos]):
-            continue
-        own = state.brews_at(pos, p)
+    controller, brews, tile_type, s = state.controller, state.brews, state.tile_type, state.owners
+
+    def check(pos: int) -> bool:
+        if controller(pos) != p or not may_build_on(state, p, tile_type[pos]):
+            return False
+        own = brews[pos * s + p]
         if own and not (twin and own < TWIN_LIMIT):
-            continue
-        if moving and not any(s != pos for s in sources):
-            continue
-        out.append(pos)
-    return out
+            return False
+        return not moving or any(src != pos for src in sources)
+    return check
 
 
 def brewery_sources(state: RiseState, p: int, target: int = -1) -> list[int]:
@@ -109,8 +112,11 @@ def brewery_sources(state: RiseState, p: int, target: int = -1) -> list[int]:
 
 
 def can_build(state: RiseState, p: int) -> bool:
-    """Whether ``p`` has somewhere to build a brewery."""
-    return bool(build_targets(state, p))
+    """Whether ``p`` has somewhere to build a brewery (stops at the first)."""
+    sources = occupied_sources(state, p)
+    if not sources:
+        return False
+    return any(map(_build_check(state, p), sources))
 
 
 def execute_build(state: RiseState, p: int, pos: int, source: int = -1) -> None:
@@ -156,8 +162,15 @@ def adjacent_targets(state: RiseState, p: int) -> list[int]:
 
 
 def has_adjacent_target(state: RiseState, p: int) -> bool:
-    """Whether ``adjacent_targets`` would list anything (stops at the first)."""
-    return any(board.action_neighbors(state, src) for src in occupied_sources(state, p))
+    """Whether ``adjacent_targets`` would list anything (stops at the first; a face-up side
+    neighbour other than the dragon's tile answers before any boat is looked at)."""
+    sources = occupied_sources(state, p)  # the dragon's tile excluded: it reaches nothing
+    revealed, neighbors, dragon = state.revealed, state.game.neighbors, state.dragon
+    for src in sources:
+        for nb in neighbors[src]:
+            if revealed[nb] and nb != dragon:
+                return True
+    return any(board.action_neighbors(state, src) for src in sources)
 
 
 def has_thugs_target(state: RiseState) -> bool:
