@@ -9,16 +9,19 @@ from __future__ import annotations
 from gnome_envs.dwarfs_fall import empire_actions, ogres
 from gnome_envs.dwarfs_fall import royal as royal_rules
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Family
-from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER, can_stack_on
+from gnome_envs.dwarfs_fall.board import LINKS, SPOTS_OF_LAYER
 from gnome_envs.dwarfs_fall.components import (
     CASTLE_SLOT,
     CODE_KIND,
     DISTINCT_ROTATIONS,
     IS_MONSTER,
+    LAYER_KIND,
     NEIGHBOUR,
     NUM_CELLS,
     NUM_KINDS,
+    NUM_ROTATIONS,
     NUM_SIDES,
+    UNSTACKABLE,
     layer,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
@@ -48,12 +51,11 @@ def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
     """(cell, side) of every one-card move of seat ``p``'s dwarfs (R5.4)."""
     if state.pile[p] == state.meeple_count(p):
         return []
-    return [(c, side) for c, bit_links in _moves_from(state, p) for bit, nb, side in bit_links]
+    return [divmod(move, NUM_SIDES) for move in _moves(state, p, 0)]
 
 
-def _moves_from(state: DwarfsFallState, p: int) -> list[tuple[int, tuple]]:
-    """Per cell holding a dwarf of seat ``p``: (cell, links (bit, neighbour, side) to cards with
-    room across a passable side)."""
+def _moves(state: DwarfsFallState, p: int, base: int) -> list[int]:
+    """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order."""
     regions = state.regions
     passable = regions.passable
     top, crowd, dwarfs = state.top, state.crowd, state.dwarfs
@@ -62,14 +64,14 @@ def _moves_from(state: DwarfsFallState, p: int) -> list[tuple[int, tuple]]:
     for c in regions.occupied:
         mask = passable[c]
         if mask and dwarfs[c * n + p]:
-            links = [link for link in MOVE_LINKS[c] if mask & link[0] and crowd[link[1]] < SPOTS_OF_LAYER[top[link[1]]]]
-            if links:
-                out.append((c, links))
+            for bit, nb, move in MOVE_LINKS[c]:
+                if mask & bit and crowd[nb] < SPOTS_OF_LAYER[top[nb]]:
+                    out.append(base + move)
     return out
 
 
-# per cell: (side bit, neighbour, side) of its neighbours on the mat
-MOVE_LINKS = tuple(tuple((bit, nb, side) for bit, nb, _, side in LINKS[c]) for c in range(NUM_CELLS))
+# per cell: (side bit, neighbour, cell * 4 + side) of its neighbours on the mat
+MOVE_LINKS = tuple(tuple((bit, nb, c * NUM_SIDES + side) for bit, nb, _, side in LINKS[c]) for c in range(NUM_CELLS))
 # per in-hand bit mask: the kinds (hand slots) it holds
 KINDS_IN_HAND = tuple(tuple(k for k in range(NUM_KINDS) if mask >> k & 1) for mask in range(1 << NUM_KINDS))
 
@@ -98,8 +100,7 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
         base = layout.dwarf_base
         legal += [base + c for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
     if can_act and state.pile[p] != state.meeple_count(p):
-        base = layout.move_base
-        legal += [base + c * NUM_SIDES + side for c, links in _moves_from(state, p) for _, _, side in links]
+        legal += _moves(state, p, layout.move_base)
     if state.ogres.sizes[p]:
         base = layout.ogre_base
         legal += [base + kind for kind in ogres.playable(state, p)]
@@ -150,18 +151,19 @@ def placement_cells(state: DwarfsFallState, p: int, slot: int) -> list[int]:
     kind (R3.2, R3.3)."""
     kind = state.game.seat_kinds[p][slot]
     regions = state.regions
-    cells = list(regions.frontier)
-    if not regions.empty:
-        top, crowd = state.top, state.crowd
-        cells += [c for c in range(NUM_CELLS) if can_stack_on(top[c], kind, crowd[c])]
-    return sorted(cells)
+    if UNSTACKABLE[kind] or regions.empty:
+        return list(regions.frontier)
+    top, crowd = state.top, state.crowd
+    stacks = [c for c in regions.occupied if not crowd[c] and LAYER_KIND[top[c]] == kind]  # can_stack_on
+    return sorted(regions.frontier + tuple(stacks)) if stacks else list(regions.frontier)
 
 
 def _place_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     slot = data[0]
     layout = _layout(state)
     rotations = DISTINCT_ROTATIONS[state.game.seat_codes[p][slot]]
-    return [layout.place(c, r) for c in placement_cells(state, p, slot) for r in rotations]
+    base = layout.place_base
+    return [base + c * NUM_ROTATIONS + r for c in placement_cells(state, p, slot) for r in rotations]
 
 
 def _place(state: DwarfsFallState, d: Decision, action: int) -> None:
