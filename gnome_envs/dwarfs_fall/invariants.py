@@ -206,7 +206,8 @@ def _caches(state) -> list[str]:
 
     out = []
     for p, entry in enumerate(state._public):
-        current = entry is not None and entry[:2] == (state.gems.sizes[p], state.ogres.sizes[p])
+        current = entry is not None and entry[:2] == (state.gems.sizes[p], state.ogres.sizes[p]) and (
+            entry[3] == state._layout_version)  # (an older one is checked against its kingdom when read)
         if current and not np.array_equal(entry[2], public_features(state, p)):
             out.append(f"stale public features of seat {p}")
     n = state.game.num_players

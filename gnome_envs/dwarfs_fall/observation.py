@@ -158,11 +158,12 @@ PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds a
 GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
 PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1, NUM_OGRES + 2)}
 GEM_CEILING = tuple(1.0 / (pile + 1) for pile in GEM_PILE)  # gems of a type in one hand: at most its pile
+HAND_BITS = tuple([mask >> k & 1 for k in range(NUM_KINDS)] for mask in range(1 << NUM_KINDS))  # never mutated
 
 
 def public_features(state, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` every seat sees (the private columns left zero)."""
-    mask = state.in_hand[p]
+    mask = state.in_hand[p]  # (HAND_BITS: its bits as a list)
     monsters = len(state.defeated[p])
     trading_vp = sum(TRADING_GOALS[g].vp for g in state.trading_won[p])
     layout = state.game.obs_layout
@@ -177,7 +178,7 @@ def public_features(state, p: int) -> np.ndarray:
     won = [0.0] * layout.num_goals
     for goal in state.trading_won[p]:
         won[goal] = 1.0
-    values = [mask >> k & 1 for k in range(NUM_KINDS)] + PRIVATE_ZEROS[state.game.num_ogres] + [
+    values = HAND_BITS[mask] + PRIVATE_ZEROS[state.game.num_ogres] + [
         squash(state.hand_size(p), HAND_K), 0.0, 0.0, squash(monsters, MONSTERS_K),  # pile, on the mat: observe
         squash(len(state.trading_won[p]), GOALS_TO_END), squash(trading_vp, TRADING_VP_K),
         *secret, squash(state.goals(p), GOALS_TO_END), float(kingdom is not None),
@@ -190,13 +191,26 @@ def public_features(state, p: int) -> np.ndarray:
 
 
 def cached_public(state, p: int) -> np.ndarray:
-    """Seat ``p``'s public row. The state drops it whenever what it reads changes
-    (``DwarfsFallState.touch``); the hand sizes are checked here."""
+    """Seat ``p``'s public row (``public_entry``)."""
+    return public_entry(state, p)[2]
+
+
+def public_entry(state, p: int) -> tuple:
+    """Seat ``p``'s cached (gems, ogres held, public row, layout version, kingdom). The state drops
+    it whenever what it reads changes (``DwarfsFallState.touch``); the hand sizes are checked
+    here, and after the mat changed the kingdom: outside Royal Decrees (whose games drop every
+    row then) the row reads the mat only through the seat's kingdom, so an equal kingdom keeps it."""
     entry = state._public[p]
     gems, ogres = state.gems.sizes[p], state.ogres.sizes[p]
-    if entry is None or entry[0] != gems or entry[1] != ogres:
-        entry = state._public[p] = (gems, ogres, public_features(state, p))
-    return entry[2]
+    if entry is not None and entry[0] == gems and entry[1] == ogres:
+        if entry[3] == state._layout_version:
+            return entry
+        kingdom = state.kingdom(p)
+        if kingdom == entry[4]:
+            entry = state._public[p] = (gems, ogres, entry[2], state._layout_version, kingdom)
+            return entry
+    entry = state._public[p] = (gems, ogres, public_features(state, p), state._layout_version, state.kingdom(p))
+    return entry
 
 
 def cached_private(state, observer: int, p: int) -> np.ndarray:
@@ -240,15 +254,17 @@ UNWRITTEN = -2  # a SeatView's secret before its first observation
 class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
-    __slots__ = ("obs", "table", "secret", "rows", "board", "version")
+    __slots__ = ("obs", "table", "secret", "players", "rows", "board", "version", "rows_seen")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
         self.table: np.ndarray | None = None
         self.secret = UNWRITTEN
+        self.players: tuple | None = None  # what the player rows were last checked against
         self.rows: list[tuple | None] = [None] * layout.num_players  # per relative seat: its sources
         self.board: np.ndarray | None = None
         self.version = -1
+        self.rows_seen = 0  # board rows of ``state._board_rows`` already copied
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -277,21 +293,39 @@ def _write(state, seat: int, layout, view: SeatView, fresh: bool) -> np.ndarray:
         _secret_part(obs, at["own_secret"], layout.num_secrets, secret, view)
     _table_part(state, obs, layout, view)
     _player_rows(state, seat, obs, layout, view)
-    board = cached_board(state)
-    if board is not view.board or state._board_version != view.version:
-        board_at = at["board"]
-        cells = obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)
-        if seat:  # seat columns turned to the observer (seat 0's order is the board's own)
-            np.take(board, layout.perms[seat], axis=1, out=cells)
-        else:
-            cells[:] = board
-        view.board, view.version = board, state._board_version
+    _board_part(state, seat, obs, layout, view)
     if layout.trolls or layout.royal or layout.empires:
         if not fresh:
             obs[at["board"] + layout.sizes["board"]:] = 0.0
         _expansion_parts(state, seat, obs, layout, ones)
-    obs[ones] = 1.0
+    for i in ones:  # a few entries: cheaper one by one than as a fancy index
+        obs[i] = 1.0
     return obs
+
+
+def _board_part(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> None:
+    """The board block, turned to the observer: whole after a change anywhere on the board
+    (``state._board_version``), else only the rows logged since ``view`` was written."""
+    board = cached_board(state)
+    board_at = layout.at["board"]
+    cells = view.obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)  # (a view: never kept, as
+    rows = state._board_rows  # a pickled view would come back a copy)
+    if board is view.board and state._board_version == view.version:
+        if len(rows) == view.rows_seen:
+            return
+        changed = dict.fromkeys(rows[view.rows_seen:])
+        if seat:
+            perm = layout.perms[seat]
+            for c in changed:
+                board[c].take(perm, out=cells[c])
+        else:
+            for c in changed:
+                cells[c] = board[c]
+    elif seat:  # seat columns turned to the observer (seat 0's order is the board's own)
+        np.take(board, layout.perms[seat], axis=1, out=cells)
+    else:
+        cells[:] = board
+    view.board, view.version, view.rows_seen = board, state._board_version, len(rows)
 
 
 def _table_part(state, obs: np.ndarray, layout, view: SeatView) -> None:
@@ -323,7 +357,8 @@ def _secret_part(obs: np.ndarray, start: int, size: int, secret: int, view: Seat
 
 
 def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> None:
-    """Every seat's row, observer first, rewritten where its sources changed."""
+    """Every seat's row, observer first, rewritten where its sources changed (the checks of
+    ``public_entry`` and ``cached_private`` inlined: this runs on every observation)."""
     n = layout.num_players
     width = layout.player_features
     start = layout.at["players"]
@@ -332,11 +367,30 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
     pile_at = private.stop + 1  # the pile and the meeples on the mat change often: not cached
     scale = layout.meeple_scale
     pile, meeples = state.pile, state.meeples if layout.empires else None
+    # every row's sources: a public entry dropped (the version), hands, piles, meeples
+    key = (state._public_version, state._layout_version, state.gems.version, state.ogres.version, tuple(pile),
+           meeples and tuple(meeples))
+    if key == view.players:
+        return
+    view.players = key  # (entries recomputed below leave the version as it is)
     sources = view.rows
+    publics, privates = state._public, state._private
+    versions = None
     for r in range(n):
         p = (seat + r) % n
-        public = cached_public(state, p)
-        hidden = cached_private(state, seat, p) if gem_sizes[p] or ogre_sizes[p] else None
+        gems, ogres = gem_sizes[p], ogre_sizes[p]
+        entry = publics[p]
+        if entry is None or entry[0] != gems or entry[1] != ogres or entry[3] != state._layout_version:
+            entry = public_entry(state, p)
+        public = entry[2]
+        hidden = None
+        if gems or ogres:
+            if versions is None:
+                versions = (state.gems.version, state.ogres.version)
+            entry = privates[seat * n + p]
+            if entry is None or entry[0] != versions:
+                entry = privates[seat * n + p] = (versions, np.array(private_features(state, seat, p), dtype=np.float32))
+            hidden = entry[1]
         left = pile[p]
         total = meeples[p] if meeples else DWARFS_PER_COLOUR
         old = sources[r]
@@ -346,7 +400,8 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
         row[:] = public
         if hidden is not None:
             row[private] = hidden
-        row[pile_at:pile_at + 2] = left / scale, (total - left) / scale
+        row[pile_at] = left / scale
+        row[pile_at + 1] = (total - left) / scale
         sources[r] = (public, hidden, left, total)
 
 
@@ -369,16 +424,21 @@ def _rel(state, seat: int, other: int) -> int:
 
 
 def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
-    ones.append(at["turn_player"] + _rel(state, seat, state.turn_player))
-    limit = state.action_limit(state.turn_player)
+    n = state.game.num_players
+    turn_player = state.turn_player
+    ones.append(at["turn_player"] + (turn_player - seat) % n)
+    limit = state.action_limit(turn_player)
+    used = state.actions_used
+    left = limit - used if limit > used else 0
     s = at["actions"]
-    obs[s:s + 3] = (squash(state.actions_used, BONUS_K),  # Hired Hands can go past four (D8.1)
-                    squash(max(limit - state.actions_used, 0), BONUS_K), float(limit == MAX_ACTIONS))
+    obs[s] = used / (used + BONUS_K)  # squash; Hired Hands can go past four (D8.1)
+    obs[s + 1] = left / (left + BONUS_K)
+    obs[s + 2] = float(limit == MAX_ACTIONS)
     d = state.pending
     if d is None:
         return
     kind = d.kind
-    ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player)]
+    ones += (at["decision"] + kind, at["decider"] + (d.player - seat) % n)
     if kind == PLACE_CARD:
         ones.append(at["card_kind"] + d.data[0])
     elif kind == TROLL_DENY:  # the ogre card's target: its card and the seat it names (T6.2)
@@ -386,38 +446,38 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
         if cell >= 0:
             ones.append(at["selected_cell"] + cell)
         if target >= 0:
-            ones.append(at["selected_seat"] + _rel(state, seat, target))
+            ones.append(at["selected_seat"] + (target - seat) % n)
     elif kind in CELL_CONTEXT:
         ones.append(at["selected_cell"] + d.data[0])
         if kind in SEAT_CONTEXT:
-            ones.append(at["selected_seat"] + _rel(state, seat, d.data[1]))
+            ones.append(at["selected_seat"] + (d.data[1] - seat) % n)
 
 
-GEM_SCALE = 1.0 / (np.array(GEM_PILE, dtype=np.float32) + 1)
+# gems of a type in the pile / (pile size + 1), as float32 factors (the products round as before)
+GEM_SCALE = tuple(float(x) for x in 1.0 / (np.array(GEM_PILE, dtype=np.float32) + 1))
 
 
 def table_features(state) -> np.ndarray:
     """Progress (with the R10.4 stall clock), gem piles, ogre cards and trading goals (the same
     for every seat), the five table segments one after the other."""
     game = state.game
-    k = game.num_ogres
     goals = game.obs_layout.num_goals
-    p = PROGRESS_FEATURES
-    t = np.zeros(p + NUM_GEMS + 1 + k + TRADING_ROW * goals + 1 + goals, dtype=np.float32)
-    t[:p] = (state.round / ROUND_CEILING, float(state.end_triggered), float(state.regions.empty),
-             state.idle_rounds / IDLE_CEILING, float(state.busy_round))
-    t[p:p + NUM_GEMS] = np.array(state.gem_pile, dtype=np.float32) * GEM_SCALE
-    s = p + NUM_GEMS
-    t[s] = len(state.ogre_deck) / (game.num_ogre_cards + 1)
-    t[s + 1:s + 1 + k] = np.array(state.ogre_discard, dtype=np.float32) / (np.array(game.ogre_counts) + 1)
-    s += 1 + k
+    t = [state.round / ROUND_CEILING, float(state.end_triggered), float(state.regions.empty),
+         state.idle_rounds / IDLE_CEILING, float(state.busy_round)]
+    t += [g * scale for g, scale in zip(state.gem_pile, GEM_SCALE)]
+    t.append(len(state.ogre_deck) / (game.num_ogre_cards + 1))
+    t += [d / (copies + 1) for d, copies in zip(state.ogre_discard, game.ogre_counts)]
+    row = [0.0] * (TRADING_ROW * goals)
     for slot, goal in enumerate(state.trading_row):
         if goal >= 0:
-            t[s + slot * goals + goal] = 1
-    s += TRADING_ROW * goals
-    t[s] = len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW + 1)
-    t[[s + 1 + goal for goal in state.trading_deck]] = 1
-    return t
+            row[slot * goals + goal] = 1.0
+    t += row
+    t.append(len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW + 1))
+    deck = [0.0] * goals
+    for goal in state.trading_deck:
+        deck[goal] = 1.0
+    t += deck
+    return np.array(t, dtype=np.float32)
 
 
 def cached_table(state) -> np.ndarray:

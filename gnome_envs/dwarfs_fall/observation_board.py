@@ -43,15 +43,20 @@ _LAYER_ROWS: dict[tuple, np.ndarray] = {}
 
 def layer_rows(game) -> np.ndarray:
     """The layer rows of ``game``'s board block (built once per layout and seating)."""
-    key = (game.obs_layout.cols, game.colour_seat)
+    cols = game.obs_layout.cols
+    key = (cols.n, cols.classes, game.colour_seat)  # the columns follow from the first two
     rows = _LAYER_ROWS.get(key)
     if rows is None:
-        rows = _LAYER_ROWS[key] = _layer_rows(game.obs_layout.cols, game.colour_seat)
+        rows = _LAYER_ROWS[key] = _layer_rows(cols, game.colour_seat)
     return rows
 
 
 LAYER_FREE = tuple(SPOTS[LAYER_KIND[p]] for p in range(NUM_LAYERS))
 SPOT_SCALE = 1.0 / (MAX_SPOTS + 1)  # dwarfs and free spots on a card (at most MAX_SPOTS)
+# the dwarf columns are float32 products (as numpy multiplies a float32 row); a count times this
+# float32 factor is exact in Python, so it rounds to the same float32
+SPOT_SCALE32 = float(np.float32(SPOT_SCALE))
+MAX_ROW_LOG = 16  # board rows logged for the seats' views before they copy the whole board
 
 
 def board_features(state) -> np.ndarray:
@@ -63,6 +68,7 @@ def board_features(state) -> np.ndarray:
     regions = state.regions
     occupied = list(regions.occupied)
     if not occupied:
+        state._region_key = _region_key(state)
         return board
     top, stacks = state.top, state.stacks
     tops = [top[c] for c in occupied]
@@ -76,6 +82,7 @@ def board_features(state) -> np.ndarray:
     board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
     board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
     _region_columns(state, board, cols)
+    state._region_key = _region_key(state)
     return board
 
 
@@ -96,9 +103,10 @@ def _region_columns(state, board: np.ndarray, cols) -> None:
         empire_board(state, board, cols)
 
 
-def refresh_layout(state, board: np.ndarray, cells: list[int]) -> None:
-    """Rewrite the rows of ``cells`` (a card came, went or turned there) and the region columns
-    of every cell, in place: the same values ``board_features`` writes."""
+def refresh_layout(state, board: np.ndarray, cells: list[int]) -> bool:
+    """Rewrite the rows of ``cells`` (a card came, went or turned there) and the region columns,
+    in place: the same values ``board_features`` writes. Returns whether rows other than those
+    of ``cells`` changed (the region columns of every cell rewritten)."""
     game = state.game
     layout = game.obs_layout
     cols = layout.cols
@@ -106,7 +114,8 @@ def refresh_layout(state, board: np.ndarray, cells: list[int]) -> None:
     rows = layer_rows(game)
     top, stacks, dwarfs, crowd = state.top, state.stacks, state.dwarfs, state.crowd
     scale = layout.stack_scale
-    for c in dict.fromkeys(cells):
+    changed = dict.fromkeys(cells)
+    for c in changed:
         t = top[c]
         row = board[c]
         if t < 0:
@@ -117,13 +126,51 @@ def refresh_layout(state, board: np.ndarray, cells: list[int]) -> None:
         row[cols.height] = np.float32(height) / scale
         if height > 1:
             _stack_below(game, row, cols, stacks[c], scale)
-        row[cols.dwarfs:cols.dwarfs + n] = np.array(dwarfs[c * n:c * n + n], dtype=np.float32) * SPOT_SCALE
+        if crowd[c]:
+            for q in range(n):
+                row[cols.dwarfs + q] = dwarfs[c * n + q] * SPOT_SCALE32
         row[cols.free] = (LAYER_FREE[t] - crowd[c]) * SPOT_SCALE
+    key = _region_key(state)
+    if key == state._region_key:  # the other cells' region columns still hold
+        for c in changed:
+            if top[c] >= 0:
+                _cell_region_columns(state, board[c], cols, c)
+        return False
     board[:, cols.kingdom:cols.kingdom + n] = 0.0
     board[:, cols.dragon:cols.dragon + 2] = 0.0
     if cols.classes >= 0:
         board[:, cols.wolf:cols.wolf + 2] = 0.0
     _region_columns(state, board, cols)
+    state._region_key = key
+    return True
+
+
+def _region_key(state) -> tuple:
+    """What the region columns of the board are written from: the cells of every kingdom, and
+    of every region with a dragon, frost giant, wolf or treant with those flags."""
+    kingdoms = tuple(k.cells if k is not None else None for k in map(state.kingdom, range(state.game.num_players)))
+    return kingdoms, tuple((r.cells, r.dragon, r.frost_giant, r.wolf, r.treant) for r in state.regions.regions
+                           if r.dragon or r.frost_giant or r.wolf or r.treant)
+
+
+def _cell_region_columns(state, row: np.ndarray, cols, cell: int) -> None:
+    """The region columns of the card on ``cell`` (``_region_columns`` for one row, written
+    over zeros)."""
+    regions = state.regions
+    region_of = regions.region_of
+    here = region_of[cell]
+    for p, castle in enumerate(state.castle_cell):
+        if castle >= 0 and region_of[castle] == here:
+            row[cols.kingdom + p] = 1
+    region = regions.regions[here]
+    if region.dragon or region.frost_giant:
+        row[cols.dragon] = region.dragon
+        row[cols.dragon + 1] = region.frost_giant
+    if cols.classes >= 0:
+        if region.wolf or region.treant:
+            row[cols.wolf] = region.wolf
+            row[cols.wolf + 1] = region.treant
+        refresh_cell_classes(state, row, cols, cell)
 
 
 def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: float) -> None:
@@ -141,31 +188,45 @@ def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: flo
                 row[cols.below + side * n + seat] = 1.0
 
 
-def refresh_cell_dwarfs(state, board: np.ndarray, cell: int) -> None:
-    """Rewrite the dwarf and free-spot columns of ``cell`` (after dwarfs came or went)."""
-    n = state.game.num_players
-    cols = state.game.obs_layout.cols
-    base = cell * n
-    row = board[cell]
-    row[cols.dwarfs:cols.dwarfs + n] = np.array(state.dwarfs[base:base + n], dtype=np.float32) * SPOT_SCALE
+def refresh_cell_dwarfs(state, board: np.ndarray, cell: int, p: int) -> None:
+    """Rewrite seat ``p``'s dwarf column and the free-spot column of ``cell`` (after ``p``'s
+    dwarfs came or went there)."""
+    game = state.game
+    cols = game.obs_layout.cols
+    board[cell, cols.dwarfs + p] = state.dwarfs[cell * game.num_players + p] * SPOT_SCALE32
     top = state.top[cell]
-    row[cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
+    board[cell, cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
-        refresh_cell_classes(state, row, cols, cell)
-    state._board_version += 1
+        refresh_cell_classes(state, board[cell], cols, cell)
+    rows = state._board_rows
+    if len(rows) < MAX_ROW_LOG:
+        state._board_rows = rows + (cell,)
+    else:  # a long log: every seat's view copies the whole board once
+        state._board_rows = ()
+        state._board_version += 1
 
 
 def cached_board(state) -> np.ndarray:
-    """The state's board features (the rows of cells whose card changed rewritten in place)."""
+    """The state's board features (the rows of cells whose card changed rewritten in place).
+
+    ``state._board_version`` is bumped whenever rows may have changed anywhere (the board built,
+    the region columns rewritten); between bumps ``state._board_rows`` logs the cells whose
+    rows were rewritten, so that a seat's view copies only those rows. ``state._region_key``
+    says what the region columns were written from (``_region_key``)."""
     board = state._board
     if board is None:
         board = state._board = board_features(state)
         state._board_cells = []
+        state._board_rows = ()
         state._board_version += 1
     elif state._board_cells:
-        refresh_layout(state, board, state._board_cells)
+        cells = state._board_cells
         state._board_cells = []
-        state._board_version += 1
+        if refresh_layout(state, board, cells) or len(state._board_rows) + len(cells) > MAX_ROW_LOG:
+            state._board_rows = ()
+            state._board_version += 1
+        else:
+            state._board_rows += tuple(cells)
     return board
 
 __all__ = ["board_features", "cached_board", "layer_rows", "refresh_cell_dwarfs", "refresh_layout"]

@@ -46,7 +46,7 @@ from gnome_envs.dwarfs_fall.decrees import (
     monster_required,
 )
 from gnome_envs.dwarfs_fall.hands import Hands
-from gnome_envs.dwarfs_fall.observation import refresh_cell_dwarfs
+from gnome_envs.dwarfs_fall.observation import observe, refresh_cell_dwarfs
 from gnome_envs.dwarfs_fall.pending import RULES, Decision, DecisionKind
 from gnome_envs.dwarfs_fall.races import IN_PILE, NOT_OWNED, NUM_CLASSES, POUCHES
 
@@ -125,9 +125,13 @@ class DwarfsFallState(DecisionLoopState):
         self._kingdoms: list | None = None  # per seat: the region of its castle (None: no castle)
         self._board: np.ndarray | None = None
         self._board_cells: list[int] = []  # cells whose card changed since the board was written
-        self._board_version = 0  # bumped whenever the board features are written
+        self._board_version = 0  # bumped whenever board rows may have changed anywhere
+        self._board_rows: tuple[int, ...] = ()  # cells whose rows were rewritten since (observation_board)
+        self._region_key: tuple | None = None  # what the board's region columns were written from
         self._seat_obs: list | None = [None] * n  # per seat: its last observation (observation.py)
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
+        self._public_version = 0  # bumped whenever an entry of ``_public`` is dropped
+        self._layout_version = 0  # bumped whenever a card comes, goes or turns on the mat
         self._table: tuple | None = None  # (key, table observation features)
         self._private: list[tuple | None] = [None] * (n * n)  # per (observer, seat): (versions, row)
         self._empire_rows: tuple | None = None  # The Empires: (pieces, pouches, meeples, rows) of the empires segment
@@ -144,8 +148,6 @@ class DwarfsFallState(DecisionLoopState):
 
     def observation(self, seat: int) -> np.ndarray:
         """Everything ``seat`` may see (see observation.py for the layout)."""
-        from gnome_envs.dwarfs_fall.observation import observe
-
         return observe(self, seat)
 
     def state_vector(self) -> np.ndarray:
@@ -275,7 +277,12 @@ class DwarfsFallState(DecisionLoopState):
         giant in its kingdom (R5.1, R6.5)."""
         k = self.kingdom(p)
         # R6.5 with X4.8, X6.4: a frost giant (not for crystal dwarfs) or a treant takes it
-        extra = CASTLE_EXTRA_ACTIONS if k is not None and not empires.extra_action_blocked(self, p, k) else 0
+        if k is None:
+            extra = 0
+        elif k.frost_giant or k.treant:
+            extra = 0 if empires.extra_action_blocked(self, p, k) else CASTLE_EXTRA_ACTIONS
+        else:
+            extra = CASTLE_EXTRA_ACTIONS
         if self.game.royal:  # D13 High Ho, D8 Hired Hands
             base = HIGH_HO_ACTIONS if self.decree(Decree.HIGH_HO) else BASE_ACTIONS
             return base + extra + (self.bonus_actions if p == self.turn_player else 0)
@@ -323,7 +330,10 @@ class DwarfsFallState(DecisionLoopState):
             self._board = None
         elif self._board is not None:
             self._board_cells.append(cell)
-        self._public = [None] * self.game.num_players
+        self._layout_version += 1  # the public rows check their kingdom (observation.public_entry)
+        if self.game.royal:  # D9, D10: there a kingdom's score reads the cards of the mat too
+            self._public = [None] * self.game.num_players
+            self._public_version += 1
 
     def put_card(self, cell: int, packed: int) -> None:
         """Put a card (packed layer) on top of ``cell``."""
@@ -354,7 +364,7 @@ class DwarfsFallState(DecisionLoopState):
         self.crowd[cell] += k
         board = self._board
         if board is not None:
-            refresh_cell_dwarfs(self, board, cell)
+            refresh_cell_dwarfs(self, board, cell, p)
 
     def place_from_pile(self, p: int, cell: int, piece: int = -1) -> None:
         """A dwarf of seat ``p`` (plain, or the class ``piece``) leaves the pile for ``cell``."""
@@ -406,10 +416,12 @@ class DwarfsFallState(DecisionLoopState):
     def touch(self, p: int) -> None:
         """Forget seat ``p``'s cached public features (its hand, pile, goals or monsters changed)."""
         self._public[p] = None
+        self._public_version += 1
 
     def secret_changed(self, p: int) -> None:
         """Hook after seat ``p``'s secret goal was revealed (cached features)."""
         self._public[p] = None
+        self._public_version += 1
 
     # ------------------------------------------------------------------ goals and score
     def goals(self, p: int) -> int:
