@@ -32,7 +32,7 @@ from gnome_envs.mighty_gnomes.components import (
     Res,
     Reward,
 )
-from gnome_envs.mighty_gnomes.obs_updates import note_display_used
+from gnome_envs.mighty_gnomes.obs_updates import note_display_used, note_reward_claimed
 from gnome_envs.mighty_gnomes.pending import (
     DECISIONS,
     TASKS,
@@ -59,10 +59,10 @@ def _base(state: MightyGnomesState) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------- choosing a tile (R3.2)
-def _tile_modes(state: MightyGnomesState, p: int, tile: int) -> list[int]:
+def _tile_modes(state: MightyGnomesState, p: int, tile: int, gather: bool) -> list[int]:
     base = _base(state)[Family.TILE_MODE] + tile * NUM_MODES
     out = []
-    if placement.forest_options(state, p, tile, first_only=True):
+    if gather:
         out.append(base + Mode.GATHER)
     if placement.attic_options(state, p, tile, first_only=True):
         out.append(base + Mode.ATTIC)
@@ -71,15 +71,17 @@ def _tile_modes(state: MightyGnomesState, p: int, tile: int) -> list[int]:
 
 
 def _turn_start_options(state: MightyGnomesState, p: int, data: tuple) -> list[int]:
+    tiles = [tile for tile in range(NUM_TILES) if state.tile_available(p, tile)]
+    gather = placement.forest_fitting(state, p, tiles)
     out = []
-    for tile in range(NUM_TILES):
-        if state.tile_available(p, tile):
-            out += _tile_modes(state, p, tile)
+    for tile in tiles:
+        out += _tile_modes(state, p, tile, tile in gather)
     return out + effects.free_options(state, p)
 
 
 def _druid_start_options(state: MightyGnomesState, p: int, data: tuple) -> list[int]:
-    return [_base(state)[Family.PASS]] + _tile_modes(state, p, DRUID_INDEX) + effects.free_options(state, p)
+    gather = bool(placement.forest_options(state, p, DRUID_INDEX, first_only=True))
+    return [_base(state)[Family.PASS]] + _tile_modes(state, p, DRUID_INDEX, gather) + effects.free_options(state, p)
 
 
 def _turn_start(state: MightyGnomesState, d: Decision, action: int) -> None:
@@ -242,7 +244,7 @@ def _reward(state: MightyGnomesState, d: Decision, action: int) -> None:
     p = d.player
     i = LAYOUTS[state.game.num_players].decode(action).arg
     state.rewards_claimed[i] = True
-    state.touch_table()
+    note_reward_claimed(state, i)
     apply_reward(state, p, ROUND_REWARDS[state.round][i])
 
 

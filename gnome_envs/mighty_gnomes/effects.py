@@ -46,6 +46,7 @@ from gnome_envs.mighty_gnomes.components import (
     Res,
     Track,
 )
+from gnome_envs.mighty_gnomes.obs_updates import note_stack
 from gnome_envs.mighty_gnomes.pending import (
     DECISIONS,
     TASKS,
@@ -61,6 +62,8 @@ from gnome_envs.mighty_gnomes.state import CRYSTAL, MightyGnomesState
 WOOD, SAND, MUSHROOM = int(Res.WOOD), int(Res.SAND), int(Res.MUSHROOM)
 INVITE_PAY, INVITE_FREE = 0, 1  # how an invitation is paid (decision data)
 NOTHING = Bundle()
+PAIR = 2  # basic resources converted at once
+PAIR_CAPS = (PAIR,) * NUM_BASIC  # a held count above two changes no conversion
 WAREHOUSE = int(Track.WAREHOUSE)
 TRACK_PRICES = tuple((int(t), int(TRACK_RESOURCE[t]), TRACK_COST[t]) for t in Track)  # track, resource, cost by level
 
@@ -105,7 +108,7 @@ def _invite(state: MightyGnomesState, d: Decision, action: int) -> None:
     if d.data[0] == INVITE_PAY:
         state.pay(p, gnome_cost(state, slot))
     state.stack[slot] -= 1
-    state.touch_table()
+    note_stack(state, slot)
     kind = state.gnome_types[slot]
     state.gnomes[p].append(kind)
     state.gnome_used[p].append(False)
@@ -317,14 +320,23 @@ def free_options(state: MightyGnomesState, p: int) -> list[int]:
     supply = state.supply
     if res[CRYSTAL]:
         out += [base[Family.CONVERT_CRYSTAL] + t for t in range(NUM_BASIC) if supply[t]]
-    if res[0] + res[1] + res[2] + res[3] >= 2:
-        pair_base = base[Family.CONVERT_PAIR]
-        for i, (a, b) in enumerate(BASIC_PAIRS):
-            if res[a] >= 1 + (a == b) and res[b]:
-                out += [pair_base + i * NUM_BASIC + t for t in range(NUM_BASIC) if supply[t] and t != a and t != b]
+    if res[0] + res[1] + res[2] + res[3] >= PAIR:
+        held = tuple(map(min, res[:NUM_BASIC], PAIR_CAPS))
+        out += pair_options(base[Family.CONVERT_PAIR], held, tuple(map(bool, supply[:NUM_BASIC])))
     if state.gnomes[p]:
         out += _gnome_trades(state, p, base)
     return out
+
+
+@cache
+def pair_options(pair_base: int, held: tuple[int, ...], supplied: tuple[bool, ...]) -> tuple[int, ...]:
+    """Conversions of two basic resources into a third: ``held`` counts each basic resource up
+    to two (all that matters), ``supplied`` says which the supply still has."""
+    out: list[int] = []
+    for i, (a, b) in enumerate(BASIC_PAIRS):
+        if held[a] >= 1 + (a == b) and held[b]:
+            out += [pair_base + i * NUM_BASIC + t for t in range(NUM_BASIC) if supplied[t] and t != a and t != b]
+    return tuple(out)
 
 
 def _gnome_trades(state: MightyGnomesState, p: int, base: tuple[int, ...]) -> list[int]:

@@ -27,8 +27,11 @@ from gnome_envs.mighty_gnomes.components import (
 from gnome_envs.mighty_gnomes.pending import DecisionKind
 from gnome_envs.mighty_gnomes.state import (
     EMPTY,
+    FLAT_LISTS,
+    NESTED_LISTS,
     NEUTRAL,
     NO_TILE,
+    UNSHARED_LISTS,
     MightyGnomesState,
     forest_icons,
 )
@@ -210,6 +213,10 @@ def _caches(state: MightyGnomesState) -> list[str]:
     for seat, relative in enumerate(state._relative_obs):
         if relative is not None and relative != fresh_relative_ones(state, seat):
             out.append(f"seat {seat}: stale round, first-player or trail features")
+    copied = set(FLAT_LISTS) | NESTED_LISTS | set(UNSHARED_LISTS)
+    shared = sorted(name for name, value in vars(state).items() if type(value) is list and name not in copied)
+    if shared:
+        out.append(f"clone() would share list attributes {shared}")
     if state._scores is not None and not np.array_equal(state._scores, final_scores(state)):
         out.append("stale scores")
     return out

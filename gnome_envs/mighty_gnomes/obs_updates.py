@@ -1,15 +1,19 @@
-"""Incremental updates of the cached forest and attic observation features of Mighty Gnomes.
+"""Incremental updates of the cached observation features of Mighty Gnomes.
 
-When a tile is laid or a display book used, the state's cached absolute features and every
-cached per-seat board block (``observation.board_features``) are updated in place of being
-rebuilt: copies are made first, since clones share the arrays.
+When a tile is laid or a display book used, every cached per-seat board block
+(``observation.board_features``) is updated in place of being rebuilt: copied first, since
+clones share the arrays, then the few entries that changed are set. The absolute forest and
+attic features the blocks are built from are only needed to build a missing block, so they are
+dropped here and rebuilt from the table when next needed. A reward box claimed or a mighty
+gnome invited changes one entry of the public block (``observation.public_features``) the
+same way.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from gnome_envs.mighty_gnomes.components import DISPLAY_SLOTS, NUM_BOOK_ACTIONS
+from gnome_envs.mighty_gnomes.components import NUM_BOOK_ACTIONS, NUM_GNOME_TYPES, NUM_REWARD_KINDS
 from gnome_envs.mighty_gnomes.observation import LAYOUTS, TILE_CHOICES
 from gnome_envs.mighty_gnomes.state import LADDER_CELLS, NEUTRAL, MightyGnomesState
 
@@ -28,60 +32,43 @@ def _board_offsets(n: int) -> tuple[int, int, int, int, int]:
 
 
 def note_forest_tile(state: MightyGnomesState, owner: int, tile: int, cells: tuple[int, ...]) -> None:
-    """Update the forest caches for a tile just laid (copies: clones share the arrays)."""
+    """Update the board caches for a tile just laid in the forest."""
+    state._forest_obs = None
     n = state.game.num_players
     column = _owner_column(n, owner)
-    cell_list = list(cells)
-    if state._forest_obs is not None:
-        owners, tiles = state._forest_obs
-        owners, tiles = owners.copy(), tiles.copy()
-        owners[cell_list, column] = 1.0
-        tiles[cell_list, tile] = 1.0
-        state._forest_obs = (owners, tiles)
-    offsets = _board_offsets(n)
-    owner_at, tile_at = offsets[0], offsets[4]
-    tile_entries = [tile_at + cell * TILE_CHOICES + tile for cell in cells]
+    owner_at, _, _, _, tile_at = _board_offsets(n)
     for seat, board in enumerate(state._board):
         if board is not None:
             rel = (column - seat) % n if column < n else n
             board = board.copy()
-            board[[owner_at + cell * (n + 1) + rel for cell in cells] + tile_entries] = 1.0
+            for cell in cells:
+                board[owner_at + cell * (n + 1) + rel] = 1.0
+                board[tile_at + cell * TILE_CHOICES + tile] = 1.0
             state._board[seat] = board
 
 
 def note_attic_tile(state: MightyGnomesState, ladder: int, owner: int, cells: list[int], closed: bool) -> None:
-    """Update the attic caches for a tile just laid on ``ladder`` (cells: rung x 2 + column)."""
+    """Update the board caches for a tile just laid on ``ladder`` (cells: rung x 2 + column)."""
+    state._attic_obs = None
     n = state.game.num_players
     column = _owner_column(n, owner)
-    if state._attic_obs is not None:
-        owners, rest = state._attic_obs
-        owners = owners.copy()
-        owners[ladder, cells, column] = 1.0
-        if closed:
-            rest = rest.copy()
-            rest[2 * ladder] = 1.0
-        state._attic_obs = (owners, rest)
     _, ladder_at, flags_at, _, _ = _board_offsets(n)
     first = ladder_at + ladder * LADDER_CELLS * (n + 1)
     for seat, board in enumerate(state._board):
         if board is not None:
             rel = (column - seat) % n if column < n else n
             board = board.copy()
-            board[[first + cell * (n + 1) + rel for cell in cells]] = 1.0
+            for cell in cells:
+                board[first + cell * (n + 1) + rel] = 1.0
             if closed:
                 board[flags_at + 2 * ladder] = 1.0
             state._board[seat] = board
 
 
 def note_display_used(state: MightyGnomesState, slot: int) -> None:
-    """Update the attic caches after display book ``slot`` was used."""
-    n = state.game.num_players
-    if state._attic_obs is not None:
-        owners, rest = state._attic_obs
-        rest = rest.copy()
-        rest[len(rest) - DISPLAY_SLOTS + slot] = 1.0
-        state._attic_obs = (owners, rest)
-    used_at = _board_offsets(n)[3]
+    """Update the board caches after display book ``slot`` was used."""
+    state._attic_obs = None
+    used_at = _board_offsets(state.game.num_players)[3]
     for seat, board in enumerate(state._board):
         if board is not None:
             board = board.copy()
@@ -89,4 +76,25 @@ def note_display_used(state: MightyGnomesState, slot: int) -> None:
             state._board[seat] = board
 
 
-__all__ = ["note_attic_tile", "note_display_used", "note_forest_tile"]
+def _set_public(state: MightyGnomesState, segment: str, index: int, value: float) -> None:
+    """Set entry ``index`` of ``segment`` in the cached public block (a copy: clones share it)."""
+    public = state._public_obs
+    if public is not None:
+        at = LAYOUTS[state.game.num_players].at
+        public = public.copy()
+        public[at[segment] + index - at["glades"]] = value
+        state._public_obs = public
+
+
+def note_reward_claimed(state: MightyGnomesState, box: int) -> None:
+    """Update the public block after reward box ``box`` was claimed."""
+    _set_public(state, "rewards", box * (NUM_REWARD_KINDS + 1) + NUM_REWARD_KINDS, 1.0)
+
+
+def note_stack(state: MightyGnomesState, slot: int) -> None:
+    """Update the public block after a card left mighty gnome stack ``slot``."""
+    n = state.game.num_players
+    _set_public(state, "stacks", slot * (NUM_GNOME_TYPES + 1) + NUM_GNOME_TYPES, state.stack[slot] / (n + 1))
+
+
+__all__ = ["note_attic_tile", "note_display_used", "note_forest_tile", "note_reward_claimed", "note_stack"]

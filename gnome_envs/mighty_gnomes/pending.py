@@ -67,7 +67,7 @@ class MightyRules(RuleTable):
         """Run queued tasks until a decision is pending or the game is over; an overflowing
         warehouse is settled before each task."""
         while state.pending is None and not state.finished:
-            seat = state.overflowing()
+            seat = state.overflowing() if state.over_capacity else -1
             if seat >= 0:
                 self.offer(state, DecisionKind.DISCARD, seat)
                 continue
@@ -87,7 +87,7 @@ class MightyRules(RuleTable):
         state.pending = None
         self.decisions[decision.kind].resolve(state, decision, action)
         following = state.pending
-        if following is not None and state.overflowing() >= 0:
+        if following is not None and state.over_capacity and state.overflowing() >= 0:
             state.pending = None
             self.push(state, (Task.REOFFER, following.kind, following.player, following.data))
         self.advance(state)

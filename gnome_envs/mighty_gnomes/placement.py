@@ -89,6 +89,22 @@ def forest_options(state: MightyGnomesState, p: int, tile: int, first_only: bool
     return out
 
 
+def forest_fitting(state: MightyGnomesState, p: int, tiles: list[int]) -> set[int]:
+    """The regular tiles among ``tiles`` that seat ``p`` can lay on the forest now.
+
+    Each gnome tile's shape contains the next smaller one (4-gnome L, 3-gnome L, domino,
+    single) in every orientation. Inside a legal placement of the larger shape the smaller one
+    covers free cells only and touches no tile the larger does not (so it pays no more), and the
+    single may even cover crystals. So once a tile fits, every smaller one fits too: searching
+    stops at the largest tile that fits.
+    """
+    fitting: set[int] = set()
+    for tile in sorted(tiles, reverse=True):
+        if fitting or forest_options(state, p, tile, first_only=True):
+            fitting.add(tile)
+    return fitting
+
+
 def place_forest(state: MightyGnomesState, p: int, tile: int, action: int) -> int:
     """Lay ``tile`` on the forest, pay for touched tiles; returns the covered cell mask."""
     n = state.game.num_players

@@ -50,9 +50,21 @@ DRUID_INDEX = len(TILE_SIZES)
 REGULAR, DRUID_TURN = 0, 1
 CRYSTAL = int(Res.CRYSTAL)
 LADDER_CELLS = ATTIC_ROWS * LADDER_WIDTH
+# clone() copies these list attributes, the nested ones one level deeper, and shares every other
+# attribute: immutable values, and caches that are replaced when they change, never edited (the
+# per-seat views are never shared). check_invariants() reports a list attribute missing here.
 NESTED_LISTS = frozenset({
     "res", "gnomes", "gnome_used", "closed", "opened", "columns", "ladder_cells", "ladder_height",
 })
+FLAT_LISTS = (
+    "bedroom", "book_aside", "book_display", "chest_bag", "chest_display", "coins", "dining", "display_used",
+    "drawn", "druid_tiles", "druid_used", "forest_owner", "forest_tile", "forest_tiles", "free_use",
+    "glade_aside", "glades", "keys", "ladder_closed", "must_first", "over_capacity", "rewards_claimed",
+    "session", "stack", "stamp", "supply", "tasks", "trail", "trail_history", "treasure_claimed",
+    "turns_taken", "upgrades", "used_tiles", "vp", "warehouse", "_board", "_relative_obs", "_rows",
+)
+UNSHARED_LISTS = ("_views",)  # rebuilt empty by clone()
+NESTED_LIST_NAMES = tuple(sorted(NESTED_LISTS))  # a fixed order to copy them in
 DRUID_SIZE_INDEX = 1  # the Druid tile has the two-gnome shape
 
 
@@ -225,9 +237,18 @@ class MightyGnomesState(DecisionLoopState):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MightyGnomesState:
-        """A deep, independent copy (each copy builds its own observation buffers)."""
-        other = super().clone()
-        other._views = [None] * self.game.num_players
+        """A deep, independent copy (each copy builds its own observation buffers); the random
+        generator is rebuilt lazily from a snapshot of its state."""
+        other = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name in FLAT_LISTS:
+            fields[name] = fields[name][:]
+        for name in NESTED_LIST_NAMES:
+            fields[name] = list(map(list.copy, fields[name]))
+        fields["_views"] = [None] * self.game.num_players
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
         return other
 
     def determinize(self, seat: int, rng: np.random.Generator) -> MightyGnomesState:
