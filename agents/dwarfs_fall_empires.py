@@ -10,6 +10,7 @@ It skips tasks its race cannot do (crystal dwarfs on another castle) and inns a 
 
 from __future__ import annotations
 
+from agents.dwarfs_fall_secrets import adventure_class_bonus, adventure_meeple_bonus
 from gnome_envs.dwarfs_fall.actions import Decoded, Family
 from gnome_envs.dwarfs_fall.board import INNS
 from gnome_envs.dwarfs_fall.components import GEM_VP, Gem
@@ -47,7 +48,7 @@ def _class_value(state: DwarfsFallState, seat: int, cls: int) -> float:
     cost = class_cost(state.game.races[seat], cls)
     paid = sum(k * v for k, v in zip(cost, GEM_VP))
     value = CLASSES[cls].vp + CLASS_BONUS + FREE_BONUS * FREE_PLACING[cls] + SHIELDS[cls]
-    return value - GEM_SPEND_WEIGHT * paid
+    return value - GEM_SPEND_WEIGHT * paid + adventure_class_bonus(state, seat)
 
 
 def _blocking_enemy(state: DwarfsFallState, seat: int, cls: int) -> float:
@@ -88,9 +89,13 @@ def empire_choice_score(state: DwarfsFallState, seat: int, d: Decoded, needed: l
     kind = state.pending.kind
     if d.family == Family.MEEPLE:
         piece = d.arg - 1
-        if state.pending.data[0] == 0:  # placing: free-placing classes first
-            return 1.0 if piece >= 0 and FREE_PLACING[piece] else 0.5 if piece < 0 else 0.0
-        return 0.5 if piece < 0 else 0.0  # moving: keep class meeples where they are
+        data = state.pending.data
+        if data[0] == 0:  # placing: free-placing classes first (Adventurers: a new type on a monster)
+            bonus = adventure_meeple_bonus(state, seat, data[1], piece)
+            return bonus + (1.0 if piece >= 0 and FREE_PLACING[piece] else 0.5 if piece < 0 else 0.0)
+        bonus = (adventure_meeple_bonus(state, seat, data[3], piece)
+                 - adventure_meeple_bonus(state, seat, data[1], piece))
+        return bonus + (0.5 if piece < 0 else 0.0)  # moving: keep class meeples where they are
     if d.family == Family.END:
         return 0.0
     return _gem_score(state, kind, d.arg, needed)

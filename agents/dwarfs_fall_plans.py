@@ -9,6 +9,8 @@ goal, and kingdom VP changes as the rules score them (decrees and races included
 from __future__ import annotations
 
 from agents.dwarfs_fall_empires import empire_task_works
+from agents.dwarfs_fall_secrets import SECRET_CHASE, adventure_slay_bonus, chasing, with_card, zoo_keeps
+from gnome_envs.dwarfs_fall.board import LINKS
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     BERSERKER_MONSTERS,
@@ -24,7 +26,6 @@ from gnome_envs.dwarfs_fall.components import (
     OGRE_IN_DISGUISE_CARDS,
     RESEARCHER_MONSTERS,
     RESEARCHER_TRIO,
-    SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     WARLOCK_DIAMONDS,
@@ -38,6 +39,7 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.empires import monster_vp, task_meeples
+from gnome_envs.dwarfs_fall.races import Race
 from gnome_envs.dwarfs_fall.resolve import affordable, can_pay, diggable, trade_ins
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
@@ -47,7 +49,6 @@ DIG_CAP = 1.0  # ... and at most this much, so digging never crowds out gems and
 FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's actions
 NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
 SECRET_GEM_BONUS = 1.0  # a gem towards its own Miner goal
-SECRET_CHASE = 2.0  # a step towards its own unrevealed secret goal (Wizard, Ogre in Disguise, Berserker, Researcher)
 OGRES_KEPT = 3  # ogre cards it fetches from a tavern otherwise
 HOARDED_GEM = {Gem.EMERALD: (Secret.WIZARD, WIZARD_EMERALDS), Gem.DIAMOND: (Secret.WARLOCK, WARLOCK_DIAMONDS)}
 BERSERKER_CHASE = 12.0  # a monster slain towards its own Berserker goal
@@ -56,11 +57,6 @@ FREED_DWARF_VALUE = 0.5  # Crazy Balloonists: per own dwarf a completed task sen
 SCARY_OWN_WEIGHT = 2.0  # own dwarfs sent home by a Scary troll count double against it
 DRAGONS = (int(Kind.DRAGON), FOREST_DRAGON)
 EGG_MONSTER_GEMS = 2  # a dragon egg's missing monster weighs like two missing gems
-
-
-def chasing(state: DwarfsFallState, seat: int, goal: int) -> bool:
-    """Whether ``seat`` holds secret goal ``goal`` and has not revealed it yet."""
-    return state.secret[seat] == goal and not state.secret_revealed[seat]
 
 
 def end_near(state: DwarfsFallState, seat: int) -> bool:
@@ -190,11 +186,14 @@ def troll_dest_value(state: DwarfsFallState, seat: int, cell: int) -> float:
 
 
 def slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
-    """The monster's VP (4 for elves), the kingdom VP it costs at home, and the mines a dragon
-    frees for gems it needs."""
+    """The monster's VP (4 for elves), the kingdom VP it costs at home, the mines a dragon
+    frees for gems it needs, the dragon egg it pays for, and its own secret goal's steps."""
     own = state.kingdom(seat)
     home = -KIND_VP[state.kind_at(cell)] if own is not None and cell in own.cells else 0.0
-    value = monster_vp(state, seat) + home
+    value = monster_vp(state, seat) + home - zoo_keeps(state, seat, cell) + adventure_slay_bonus(state, seat, cell)
+    goal = target_goal(state, seat)
+    if goal >= 0 and TRADING_GOALS[goal].monsters > len(state.defeated[seat]):  # the egg's monster
+        value += NEEDED_GEM_BONUS * EGG_MONSTER_GEMS
     if chasing(state, seat, Secret.BERSERKER):  # the second monster reveals it: worth more
         value += BERSERKER_CHASE * (1 + len(state.defeated[seat])) / BERSERKER_MONSTERS
     if state.kind_at(cell) in DRAGONS:
@@ -252,7 +251,22 @@ def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
             plans[cell] *= FOLLOW_UP ** (need - 1)
     for cell, value in _research_plans(state, seat).items():
         plans[cell] = max(plans.get(cell, 0.0), value)
+    if state.game.empires and state.game.races[seat] == Race.ELVES:
+        _accurate_plans(state, seat, plans)
     return _one_per_kind(state, seat, plans) if balloonists else plans
+
+
+def _accurate_plans(state: DwarfsFallState, seat: int, plans: dict[int, float]) -> None:
+    """Elf accuracy (X3.2): once an elf stands on a monster, an elf on a connected neighbouring
+    card counts for it too, so that card's plan gains the monster's (a mine and a monster at once)."""
+    for cell in state.regions.monsters:
+        value = plans.get(cell, 0.0)
+        if value <= 0 or not state.dwarfs_of(seat, cell):
+            continue
+        passable = state.regions.passable[cell]
+        for bit, nb, _, _ in LINKS[cell]:
+            if passable & bit and state.has_room(nb):
+                plans[nb] = plans.get(nb, 0.0) + value
 
 
 def _research_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
@@ -269,7 +283,7 @@ def _research_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     total = sum(short[c] for c in best)
     if len(best) < RESEARCHER_MONSTERS or not total:
         return {}
-    value = (SECRET_VP[Secret.RESEARCHER] + SECRET_CHASE) / total
+    value = (state.game.secret_vp[Secret.RESEARCHER] + SECRET_CHASE) / total
     return {c: value for c in best if short[c]}
 
 
@@ -298,20 +312,8 @@ def kingdom_delta(state: DwarfsFallState, seat: int, cell: int, packed: int, riv
 
 def _kingdom_vps_with(state: DwarfsFallState, cell: int, packed: int, castle: int, seats) -> list[int]:
     """Kingdom VP of ``seats`` with ``packed`` lying on ``cell`` (``castle``: the seat whose
-    castle it is, or -1); the state (the agent's own copy) is put back as it was."""
-    top, castles = state.top, state.castle_cell
-    old_top, old_castle = top[cell], castles[castle] if castle >= 0 else -1
-    top[cell] = packed
-    if castle >= 0:
-        castles[castle] = cell
-    state.layout_changed()
-    try:
-        return [state.kingdom_vp(p) for p in seats]
-    finally:
-        top[cell] = old_top
-        if castle >= 0:
-            castles[castle] = old_castle
-        state.layout_changed()
+    castle it is, or -1)."""
+    return with_card(state, cell, packed, castle, lambda s: [s.kingdom_vp(p) for p in seats])
 
 
 __all__ = [

@@ -28,7 +28,14 @@ Priorities, in plain words:
   near the end, keeps them (gems go first at the hand limit); a Researcher parks three dwarfs on
   each of two monsters once the end is near; a Berserker slays monsters, keeping its own as
   prey at home; a Wizard or Warlock keeps its emeralds or diamonds. A dragon egg counts its
-  missing monster as two missing gems.
+  missing monster as two missing gems, and so does the monster slain for an egg it targets.
+* The Empires' secret goals (``dwarfs_fall_secrets``): a Zookeeper plays its monsters into its
+  own kingdom and does not slay them there, a Townsmen plays taverns and stores into its
+  kingdom, an Adventurers buys two classes and sends class meeples of a type not yet there
+  onto monsters.
+* The Empires' races: ogres count a stolen pouch for every ogre card that acts on an enemy
+  meeple (so they also play Panic), everyone plays the Wrecking Ball as an Ambush, and elves
+  count a card next to a monster they fight as a step towards the monster too (elf accuracy).
 * It never mines a gem only to discard it, and never moves a dwarf off a task that is ready.
 * Actions scoring within NEAR_TIE of the best are picked at random, so self-play games differ.
 
@@ -63,6 +70,7 @@ from agents.dwarfs_fall_plans import (
     task_value,
     troll_dest_value,
 )
+from agents.dwarfs_fall_secrets import kingdom_secret_gain
 from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
@@ -88,15 +96,17 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.empires import monster_vp
 from gnome_envs.dwarfs_fall.pending import DecisionKind
+from gnome_envs.dwarfs_fall.races import Race
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
-ENV_ID = "dwarfs_fall_v1"
+ENV_ID = "dwarfs_fall_v2"
 CASTLE_VALUE = 20.0
 CARD_PLAY_VALUE = 1.5  # a card out of hand makes room for gems
 CROWDED_HAND = 5  # kingdom cards in hand above which playing cards comes first
 HOARD_FROM_MISSING = 2  # an Ogre in Disguise stops playing ogre cards this many short of five
 HOARDED_OGRE_DISCARD = -5.0  # a hoarded ogre card goes after spare gems, before reserved ones
 RESOLVE_ORDER = {Job.SLAY: 0, Job.MINE: 1, Job.OGRE: 2, Job.DIG: 3, Job.TRADE: 4, Job.TOLL: 5, Job.MEMORIAL: 6}
+POUCH_VALUE = 1.0  # an ogre seat's stolen pouch: one VP of gems at the pawnbroker (X4.3, X4.4)
 NEAR_TIE = 0.05  # actions scoring within this of each other are as good (picked at random)
 
 
@@ -111,12 +121,16 @@ def _opponents(state: DwarfsFallState, seat: int) -> list[int]:
 
 
 def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -> float:
-    """Kingdom VP change, monsters away from home (an unrevealed Berserker keeps them as prey),
-    a slight pull to the middle."""
+    """Kingdom VP change, monsters away from home (an unrevealed Berserker keeps them as prey,
+    a Zookeeper as its zoo), its kingdom secret goal's steps, a slight pull to the middle."""
     score = kingdom_delta(state, seat, cell, packed) - 0.01 * _centre_distance(cell)
     kind = LAYER_KIND[packed]
     own = state.kingdom(seat)
-    if IS_MONSTER[kind] and own is not None and not chasing(state, seat, Secret.BERSERKER):
+    if state.game.empires:
+        castle = seat if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT] else -1
+        score += kingdom_secret_gain(state, seat, cell, packed, castle)
+    keeps = chasing(state, seat, Secret.BERSERKER) or chasing(state, seat, Secret.ZOOKEEPER)
+    if IS_MONSTER[kind] and own is not None and not keeps:
         top = list(state.top)
         top[cell] = packed
         after = compute_regions(top)
@@ -222,6 +236,8 @@ def ambush_value(state: DwarfsFallState, seat: int, cell: int) -> float:
         value += own
     elif own:
         value -= own
+    if foreign and state.game.empires and state.game.races[seat] == Race.OGRES:
+        value += POUCH_VALUE  # X4.3: a stolen pouch
     return value
 
 
@@ -243,14 +259,17 @@ def _hoarding(state: DwarfsFallState, seat: int) -> bool:
 
 
 def _ogre_use(state: DwarfsFallState, seat: int, kind: int) -> float:
+    pouch = POUCH_VALUE if state.game.empires and state.game.races[seat] == Race.OGRES else 0.0
     if kind == Ogre.THIEF:
         return 2.0
     if kind == Ogre.CROWN:
         return 1.0 + max(state.ogres.size(o) for o in _opponents(state, seat)) - 2
-    if kind == Ogre.BRUTE:
-        return 3.0 if _blocker_cells(state, seat) else -1.0
-    if kind == Ogre.AMBUSH:
+    if kind == Ogre.BRUTE:  # ogres take a stolen pouch for any enemy meeple they swap (X4.3)
+        return 3.0 if _blocker_cells(state, seat) else pouch - 0.5 if pouch else -1.0
+    if kind in (Ogre.AMBUSH, Ogre.WRECKING_BALL):
         return _best_ambush(state, seat) - 0.5
+    if kind == Ogre.PANIC:
+        return pouch - 0.5 if pouch else -1.0
     if kind == Ogre.TROLL_KING:  # discard one, draw two
         return 0.5 if state.hand_size(seat) < HAND_LIMIT else -1.0
     return -1.0
@@ -264,7 +283,7 @@ def _cell_target_score(state: DwarfsFallState, seat: int, cell: int) -> float:
         return troll_dest_value(state, seat, cell)
     if kind == DecisionKind.TUNNEL_DEST:
         return task_plans(state, seat).get(cell, 0.0)
-    if kind == DecisionKind.AMBUSH_CELL:
+    if kind in (DecisionKind.AMBUSH_CELL, DecisionKind.WRECKING_CELL):
         return ambush_value(state, seat, cell)
     blockers = _blocker_cells(state, seat)
     if kind == DecisionKind.BRUTE_CELL:

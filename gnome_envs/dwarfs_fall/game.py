@@ -21,6 +21,8 @@ from gnome_envs.dwarfs_fall.components import (
     ALL_SECRETS,
     ALL_TRADING_GOALS,
     CODE_KIND,
+    EMPIRES_LARGE_SECRET_VP,
+    EMPIRES_SECRET_VP,
     EMPIRE_EXTRA_COPIES,
     GOALS_TO_END,
     GOALS_TO_END_LARGE,
@@ -30,6 +32,7 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_SLOTS,
     NUM_TRADING_GOALS,
     OGRE_COUNTS,
+    SECRET_VP,
     TRADING_GOALS,
     TROLL_KING_COPIES,
     TROLL_OGRE_COUNTS,
@@ -72,6 +75,7 @@ class DwarfsFallGame(Game):
         self.trading_goals = tuple(g for g in range(self.num_goal_ids) if TRADING_GOALS[g].min_players <= self.num_players)
         self.num_secrets = ALL_SECRETS if self.empires else NUM_SECRETS
         self.goals_to_end = GOALS_TO_END_LARGE if self.num_players >= LARGE_TABLE else GOALS_TO_END
+        self.secret_vp = _secret_vp(self.empires, self.num_players >= LARGE_TABLE)  # O7, O54
         self.action_layout = action_layout_for(self.num_players, self.num_ogres, self.royal, self.empires,
                                                self.num_goal_ids)
         self.num_actions = self.action_layout.num_actions
@@ -100,6 +104,13 @@ def _seat_colours(races: tuple[Race, ...]) -> tuple[int, ...]:
     """Dwarf seats take blue, red, green, yellow in seat order; each other race its own colour."""
     dwarf_colours = iter(DWARF_COLOURS)
     return tuple(int(next(dwarf_colours) if r == Race.DWARFS else RACE_COLOUR[r]) for r in races)
+
+
+def _secret_vp(empires: bool, large: bool) -> tuple[int, ...]:
+    """VP of each secret goal: the core game's (O7), or The Empires' at 2-4 or 5-7 players (O54)."""
+    if not empires:
+        return SECRET_VP
+    return EMPIRES_LARGE_SECRET_VP if large else EMPIRES_SECRET_VP
 
 
 def _ogre_counts(trolls: bool, empires: bool) -> tuple[int, ...]:

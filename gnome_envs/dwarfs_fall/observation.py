@@ -101,7 +101,6 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_KINDS,
     NUM_OGRES,
     ROUND_LIMIT,
-    SECRET_VP,
     TRADING_GOALS,
     TRADING_ROW,
 )
@@ -171,7 +170,7 @@ def public_features(state, p: int) -> np.ndarray:
     secret_vp = 0
     if state.secret_revealed[p]:
         secret[state.secret[p]] = 1.0
-        secret_vp = SECRET_VP[state.secret[p]]
+        secret_vp = state.game.secret_vp[state.secret[p]]
     kingdom = state.kingdom(p)
     kingdom_vp = state.kingdom_vp(p)
     public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp  # (clean shot, classes: empires segment)

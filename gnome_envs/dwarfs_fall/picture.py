@@ -35,7 +35,6 @@ from gnome_envs.dwarfs_fall.components import (
     LAYER_KIND,
     LAYER_WALLS,
     NUM_GEMS,
-    SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     Colour,
@@ -231,7 +230,7 @@ def _seat(canvas: Canvas, state, p: int, x0: float, y: float, x1: float, height:
     gx = canvas.hidden_hand(line_x, line_y, state.gems.size(p), (11, 16), label=f"gems {state.gems.size(p)}")
     ox = canvas.hidden_hand(gx + 8, line_y, state.ogres.size(p), (11, 16), label=f"ogres {state.ogres.size(p)}")
     if state.secret_revealed[p]:
-        secret = f"secret: {SECRET_NAMES[state.secret[p]]} ({SECRET_VP[state.secret[p]]} VP)"
+        secret = f"secret: {SECRET_NAMES[state.secret[p]]} ({state.game.secret_vp[state.secret[p]]} VP)"
     else:
         secret = "secret hidden"
     won = len(state.trading_won[p])

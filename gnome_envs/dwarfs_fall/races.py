@@ -84,7 +84,7 @@ CLASSES: tuple[ClassInfo, ...] = (
     ClassInfo("guardian", (1, 0, 1, 0), 2, shields=True),
     ClassInfo("king", (0, 0, 1, 1), 2, free_placing=True),
     ClassInfo("ogre king", (1, 0, 0, 1), 2, extra=True, free_placing=True),
-    ClassInfo("dragon", (0, 1, 0, 1), 2, extra=True, free_placing=True, shields=True),
+    ClassInfo("dragon", (1, 1, 0, 0), 4, extra=True, free_placing=True, shields=True),
 )
 CLASS_VP = tuple(c.vp for c in CLASSES)
 FREE_PLACING = tuple(c.free_placing for c in CLASSES)

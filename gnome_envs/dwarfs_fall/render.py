@@ -23,7 +23,6 @@ from gnome_envs.dwarfs_fall.components import (
     LAYER_WALLS,
     MOOD_TRACK,
     NUM_GEMS,
-    SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     Colour,
@@ -294,7 +293,7 @@ def _player_line(state, p: int, seat: int | None) -> str:
     line = (f"player {p} ({Colour(state.game.colours[p]).name.lower()}): {public_vp} VP on the table, goals {state.goals(p)}, "
             f"pile {state.pile[p]}, hand [{hand}], {state.gems.size(p)} gems, {state.ogres.size(p)} ogre cards, "
             f"monsters {len(state.defeated[p])}, secret "
-            + (f"{SECRET_NAMES[state.secret[p]]} (revealed, {SECRET_VP[state.secret[p]]} VP)" if revealed else "hidden")
+            + (f"{SECRET_NAMES[state.secret[p]]} (revealed, {state.game.secret_vp[state.secret[p]]} VP)" if revealed else "hidden")
             + f", trading goals {list(state.trading_won[p])}, kingdom {state.kingdom_size(p)} cards / "
             f"{state.kingdom_vp(p)} VP")
     if state.game.empires:

@@ -31,7 +31,6 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_GEMS,
     NUM_KINDS,
     REQUIRED,
-    SECRET_VP,
     SPOTS,
     TRADING_GOALS,
     TRADING_ROW,
@@ -432,7 +431,7 @@ class DwarfsFallState(DecisionLoopState):
         """VP of seat ``p``: goals, defeated monsters, gems in hand, its kingdom (R10.1)."""
         vp = sum(TRADING_GOALS[g].vp for g in self.trading_won[p])
         if self.secret_revealed[p]:
-            vp += SECRET_VP[self.secret[p]]
+            vp += self.game.secret_vp[self.secret[p]]
         vp += empires.monster_vp(self, p) * len(self.defeated[p])  # X3.3: 4 for elves
         if self.game.empires:  # X5.9: class meeples
             vp += empires.class_vp(self, p)

@@ -8,7 +8,10 @@ import numpy as np
 
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
+    EMPIRES_LARGE_SECRET_VP,
+    EMPIRES_SECRET_VP,
     OGRE_COUNTS,
+    SECRET_VP,
     SLOT_KINDS,
     TRADING_GOALS,
     Secret,
@@ -78,7 +81,7 @@ def test_x5_1_buying_a_class_costs_its_gems_and_one_action_once_per_race():
     elves = ebuild(races=DE, turn_player=1, gems={1: (1, 1, 1, 1)})
     assert args(elves, Family.CLASS) == {Class.ALCHEMIST, Class.DRAGON}, "never a guardian or a king"
     act(elves, layout(elves).buy_class(Class.DRAGON), "action")
-    assert list(elves.gems.of(1)) == [1, 0, 1, 0] and elves.pile[1] == elves.meeples[1] == 8, "an eighth meeple"
+    assert list(elves.gems.of(1)) == [0, 0, 1, 1] and elves.pile[1] == elves.meeples[1] == 8, "an eighth meeple"  # O56
     worker = ebuild(dwarfs={"e4": "BB"}, classes={0: {"warrior": "e4"}}, phase="resolve")
     resolve(worker, "e4")  # the warrior and a plain meeple work the gold mine together
     assert worker.gems.count(0, Gem.GOLD) == 2 and piece(worker, 0, Class.WARRIOR) == IN_PILE
@@ -213,6 +216,8 @@ def test_x5_9_owned_class_meeples_score_their_vp():
     assert list(rich.scores() - bare.scores()) == [3, 0]
     ogres = ebuild(races=DO, classes={1: {"ogre_king": "pile"}})
     assert list(ogres.scores() - ebuild(races=DO).scores()) == [0, 2]  # O56: ogre king 2 VP
+    elves = ebuild(races=DE, classes={1: {"dragon": "pile"}})
+    assert list(elves.scores() - ebuild(races=DE).scores()) == [0, 4]  # O56: the elves' dragon 4 VP
 
 
 # ---------------------------------------------------------------------------- X6 empire monsters
@@ -374,6 +379,22 @@ def test_x9_4_adventurers_three_types_of_meeples_on_a_slain_monster():
                        classes={0: owned}, phase="resolve")
         resolve(elves, "e4")  # three elves on the dragon and two accurate ones next to it
         assert elves.defeated[0] and elves.secret_revealed[0] == met
+
+
+def test_o54_secret_goal_vp_with_the_empires_by_table_size():
+    """With The Empires each goal scores its O54 VP: one table at 2-4 players, one at 5-7."""
+    mat = {"d4": "Bcas/3", "e4": "Btav", "f4": "Bsto", "g4": "Rtav"}
+    small = ebuild(mat, DD, secrets=[Secret.TOWNSMEN, Secret.ARCHITECT])
+    others = [Secret.ARCHITECT, Secret.KING, Secret.MINER, Secret.WIZARD]
+    large = build(mat, 5, expansions=E, secrets=[Secret.TOWNSMEN, *others])
+    assert small.secret_revealed[0] and large.secret_revealed[0]
+    assert small.game.secret_vp == EMPIRES_SECRET_VP == (2, 7, 2, 3, 12, 12, 5, 6, 6, 5, 7)
+    assert large.game.secret_vp == EMPIRES_LARGE_SECRET_VP == (3, 6, 2, 5, 10, 9, 5, 6, 5, 5, 8)
+    for state in (small, large):
+        hidden = state.clone()
+        hidden.secret_revealed[0] = False
+        assert state.score_of(0) - hidden.score_of(0) == state.game.secret_vp[Secret.TOWNSMEN]
+    assert build(mat, 2).game.secret_vp == SECRET_VP, "without The Empires the core values of O7"
 
 
 # ---------------------------------------------------------------------------- X10 information

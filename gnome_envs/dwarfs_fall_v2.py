@@ -1,4 +1,4 @@
-"""Dwar7s Fall as a PettingZoo AEC environment (``dwarfs_fall_v1``): core game, Troll's Bridge, Royal Decrees.
+"""Dwar7s Fall as a PettingZoo AEC environment (``dwarfs_fall_v2``): core game, Troll's Bridge, Royal Decrees.
 
 Dwarf kings play kingdom cards onto a shared 8 x 8 game mat, send dwarfs to work on them
 (mines, taverns, the general store, castles that dig, monsters to slay), hire ogres to do
@@ -9,7 +9,7 @@ a troll on his lake card roams the mat in changing moods unless players pay his 
 
 | item | value |
 |---|---|
-| import | ``from gnome_envs import dwarfs_fall_v1`` |
+| import | ``from gnome_envs import dwarfs_fall_v2`` |
 | agents | ``player_0`` ... ``player_{n-1}``, n = 2-4 (seat p plays colour blue, red, green, yellow) |
 | actions | ``Discrete(667 + n)``: 669 / 670 / 671; Troll's Bridge 671 / 672 / 673; Royal Decrees 816 / 817 / 818; both 819 / 820 / 821 (layout: ``dwarfs_fall/actions.py``) |
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))``; sizes 1,980 / 2,214 / 2,448; Troll's Bridge 2,091 / 2,326 / 2,561; Royal Decrees 2,143 / 2,379 / 2,615; both 2,252 / 2,489 / 2,726 (layout: ``dwarfs_fall/observation.py``) |
