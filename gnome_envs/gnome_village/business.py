@@ -70,6 +70,7 @@ def arrive(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     if tile.action == BusinessAction.GOLDSMITH or tile.tile_id in state.used_last[p]:
         return
     state.used_now.append(tile.tile_id)
+    state.gnomes_changed()
     push(state, (Task.BUSINESS_ACTION, p, v, cell))
 
 
@@ -89,6 +90,7 @@ def remove_business(state: GnomeVillageState, v: int, cell: int) -> None:
     if not village.complies(state.grid[v]):
         state.holes[v].append(cell)
         state.holes[v].sort()
+        state.gnomes_changed()
     economy.update_happy_gnome(state)
 
 
@@ -386,6 +388,7 @@ def _architect_place(state: GnomeVillageState, d: Decision, action: int) -> None
         if state.g_home[gnome] == source:
             state.g_home[gnome] = target
     state.holes[p].clear()
+    state.gnomes_changed()
     if left > 1:
         push(state, (Task.ARCHITECT_STEP, p, left - 1))
 

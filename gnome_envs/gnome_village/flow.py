@@ -99,6 +99,7 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
     state.spent_this_turn = 0
     state.advisor_active = False
     state.moved_mask = 0
+    state.gnomes_changed()
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.CHAPEL:
             gnome_moves.send_home(state, i)
@@ -155,6 +156,7 @@ def _earn(state: GnomeVillageState, p: int) -> None:
     for i in state.gnome_range(p):
         if state.g_skip_earn[i]:
             state.g_skip_earn[i] = False
+            state.gnomes_changed()
             continue
         if state.g_village[i] == p and state.g_status[i] == GnomeStatus.FREE:
             code = state.grid[p][state.g_cell[i]]
@@ -183,6 +185,7 @@ def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
     else:
         gnome_moves.send_home(state, gnome)
     state.g_skip_earn[gnome] = True
+    state.gnomes_changed()
 
 
 def _work_phase(state: GnomeVillageState, p: int) -> None:
@@ -210,6 +213,7 @@ def _move_phase(state: GnomeVillageState, p: int) -> None:
         if state.g_status[i] == GnomeStatus.RESTING and state.g_born[i] < state.turn_number:
             state.g_status[i] = int(GnomeStatus.FREE)
     state.moved_mask = 0
+    state.gnomes_changed()
     offer(state, DecisionKind.MOVE_SELECT, p)
 
 
@@ -223,6 +227,7 @@ def _end_turn(state: GnomeVillageState, p: int) -> None:
         economy.receive(state, p, 1)
     state.used_last[p] = state.used_now
     state.used_now = []
+    state.gnomes_changed()
     n = state.game.num_players
     if state.end_triggered and p == n - 1:
         state.finished = True
@@ -237,6 +242,7 @@ def place_gnome(state: GnomeVillageState, p: int, house_cell: int, resting: bool
     gnome = next(i for i in state.gnome_range(p) if state.g_village[i] == NOT_PLACED)
     state.set_flag_code(p, house_cell, CODE_HOUSE_ON)
     state.g_home[gnome] = house_cell
+    state.gnomes_changed()
     gnome_moves.relocate(state, gnome, p, house_cell, GnomeStatus.RESTING if resting else GnomeStatus.FREE)
     state.g_born[gnome] = state.turn_number
     if gnome_moves.placed_gnomes(state, p) >= state.gnomes_per_colour:

@@ -186,6 +186,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
 
     from gnome_envs.gnome_village.obs_parts import (
         STACK_PARTS,
+        gnome_marks,
         player_counts,
         village_tile_features,
     )
@@ -211,6 +212,11 @@ def _caches(state: GnomeVillageState) -> list[str]:
     for part, features in zip(STACK_PARTS, state._stack_features or ()):
         if features is not None and not np.array_equal(features, part(state)):
             out.append(f"stale stack features ({part.__name__})")
+    if state._business_cells is not None and state._business_cells != village.business_cells(state.grid):
+        out.append("stale business cells")
+    marks = state._gnome_marks
+    if marks is not None and not all(np.array_equal(a, b) for a, b in zip(marks, gnome_marks(state))):
+        out.append("stale gnome markers")
     return out
 
 

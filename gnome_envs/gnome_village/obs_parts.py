@@ -1,8 +1,9 @@
 """The cached parts of the Gnome Village observation that do not depend on the observer.
 
-The state keeps them (stack features, a player row per seat, tile features per village) and
-replaces a cached object when what it shows changes, never edits one: clones share them, and
-an observer's buffer (``observation.SeatView``) tells a changed part by its identity.
+The state keeps them (stack features, a player row per seat, tile features per village, the
+gnome markers as seat 0 sees them) and replaces a cached object when what it shows changes,
+never edits one: clones share them, and an observer's buffer (``observation.SeatView``) tells a
+changed part by its identity.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from gnome_envs.gnome_village.components import (
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
     BusinessIcon,
 )
-from gnome_envs.gnome_village.state import GnomeVillageState
+from gnome_envs.gnome_village.state import OFF_TABLE, GnomeStatus, GnomeVillageState
 
 FOREST_DESIGNS = tuple(dict.fromkeys(FOREST_CARDS))
 DESIGN_OF_CARD = tuple(FOREST_DESIGNS.index(card) for card in FOREST_CARDS)
@@ -67,6 +68,13 @@ PLAYER_SCALE = 1.0 / np.array(PLAYER_DIVISORS, dtype=np.float32)
 PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per seat by the state)
 PLAYER_STATIC_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[:PLAYER_STATIC_FEATURES])
 COINS_ENTRY, PRODUCTS_ENTRY, SCORE_ENTRY = 0, 1, 21  # positions in player_counts
+# village_gnomes columns of a cell after the 3 n per-seat ones (presence, home, used last turn)
+STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
+GUARD_COLUMN, MOVED_COLUMN, HOLE_COLUMN, SKIP_EARN_COLUMN, USED_NOW_COLUMN = 3, 4, 5, 6, 7
+DYNAMIC_CELL_FEATURES = 8
+PER_SEAT_CELL_GROUPS = 3  # gnome of each seat, that gnome's home, business used by each seat
+HOME_CEILING = NUM_CELLS + 1  # a home house is written as (cell + 1) / HOME_CEILING
+HOME_VALUE = tuple((cell + 1) / HOME_CEILING for cell in range(NUM_CELLS))
 
 
 def village_tile_features(grid: list[int]) -> np.ndarray:
@@ -100,6 +108,74 @@ def business_features(state: GnomeVillageState) -> np.ndarray:
     ones += [1 + NUM_BUSINESS_TILES + slot * NUM_BUSINESS_TILES + t for slot, t in enumerate(state.display) if t >= 0]
     out[ones] = 1
     return out
+
+
+def gnome_cell_width(n: int) -> int:
+    """village_gnomes entries per cell for ``n`` players."""
+    return PER_SEAT_CELL_GROUPS * n + DYNAMIC_CELL_FEATURES
+
+
+def gnome_marks(state: GnomeVillageState) -> tuple[np.ndarray, np.ndarray]:
+    """Gnome, home, used-tile and gap markers of every village as seat 0 sees them: offsets
+    inside the village_gnomes segment and their values (1.0, or the home house's value).
+    Cached by the state until ``gnomes_changed``; ``observation`` maps them to each seat."""
+    n = state.game.num_players
+    width = gnome_cell_width(n)
+    block = NUM_CELLS * width
+    per_colour = state.gnomes_per_colour
+    moved = state.moved_mask
+    g_cell, g_status, g_home = state.g_cell, state.g_status, state.g_home
+    g_guard, g_skip_earn = state.g_guard, state.g_skip_earn
+    ones: list[int] = []
+    homes: list[int] = []
+    home_values: list[float] = []
+    for i, v in enumerate(state.g_village):
+        if v < 0:
+            continue
+        offset = v * block + g_cell[i] * width
+        colour = i // per_colour
+        ones.append(offset + colour)
+        homes.append(offset + n + colour)
+        home_values.append(HOME_VALUE[g_home[i]])
+        offset += PER_SEAT_CELL_GROUPS * n
+        status = g_status[i]
+        if status:
+            ones.append(offset + STATUS_COLUMN[status])
+        if g_guard[i]:
+            ones.append(offset + GUARD_COLUMN)
+        if moved >> i & 1:
+            ones.append(offset + MOVED_COLUMN)
+        if g_skip_earn[i]:
+            ones.append(offset + SKIP_EARN_COLUMN)
+    ones += _used_and_gap_marks(state, width)
+    return (np.array(homes + ones, dtype=np.intp),
+            np.array(home_values + [1.0] * len(ones), dtype=np.float32))
+
+
+def _used_and_gap_marks(state: GnomeVillageState, width: int) -> list[int]:
+    """Offsets (seat 0's view) of the businesses used last turn by each seat and this turn by
+    the turn player, and of the gaps."""
+    n = state.game.num_players
+    block = NUM_CELLS * width
+    flags = PER_SEAT_CELL_GROUPS * n  # first status column of cell 0 of block 0
+    ones: list[int] = []
+    for user, used in enumerate(state.used_last):
+        if used:
+            column = 2 * n + user
+            ones += [column + v * block + cell * width for v, cell in _tile_cells(state, used)]
+    if state.used_now:
+        ones += [flags + USED_NOW_COLUMN + v * block + cell * width for v, cell in _tile_cells(state, state.used_now)]
+    for v, holes in enumerate(state.holes):
+        if holes:
+            first = flags + v * block + HOLE_COLUMN
+            ones += [first + cell * width for cell in holes]
+    return ones
+
+
+def _tile_cells(state: GnomeVillageState, tile_ids: list[int]) -> list[tuple[int, int]]:
+    """(village, cell) of each business tile in ``tile_ids`` that stands in a village."""
+    cells = [state.business_cell(tile_id) for tile_id in tile_ids]
+    return [cell for cell in cells if cell != OFF_TABLE]
 
 
 STACK_PARTS = (forest_features, road_features, business_features)  # in observation order
@@ -150,6 +226,8 @@ __all__ = [
     "STACK_PART_SIZES",
     "business_features",
     "forest_features",
+    "gnome_cell_width",
+    "gnome_marks",
     "player_counts",
     "refresh_coins",
     "refresh_product",

@@ -60,12 +60,12 @@ reaches the Box bound 1.0; the turn number, which has no small bound, is squashe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import is_not
 
 import numpy as np
 
 from gnome_envs.core.engine import LayoutBuilder, Segment
 from gnome_envs.gnome_village.components import (
-    CODE_BUSINESS_BASE,
     DISPLAY_SLOTS,
     FOREST_CARDS,
     NUM_BUSINESS_TILES,
@@ -84,13 +84,15 @@ from gnome_envs.gnome_village.obs_parts import (
     COIN_CEILING,
     DESIGN_OF_CARD,
     FOREST_DESIGNS,
+    PER_SEAT_CELL_GROUPS,
     PLAYER_SCALE,
     PLAYER_STATIC_FEATURES,
     STACK_PART_SIZES,
     STACK_PARTS,
+    gnome_cell_width,
 )
 from gnome_envs.gnome_village.pending import NUM_DECISION_KINDS, DecisionKind
-from gnome_envs.gnome_village.state import NO_SEAT, NOT_PLACED, GnomeStatus, GnomeVillageState
+from gnome_envs.gnome_village.state import NO_SEAT, NOT_PLACED, GnomeVillageState
 
 CARD_FEATURES = 11
 MAX_FOREST_COINS = 3
@@ -99,12 +101,6 @@ ARCHITECT_CEILING = 4.0  # at most 3 relocations left
 PROGRESS_FEATURES = 5
 PLAYER_FEATURES = 28
 VILLAGE_TILE_FEATURES = NUM_CELLS * TILE_FEATURES
-# village_gnomes columns after the 3 n per-seat ones (presence, home, used last turn)
-STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
-GUARD_COLUMN, MOVED_COLUMN, HOLE_COLUMN, SKIP_EARN_COLUMN, USED_NOW_COLUMN = 3, 4, 5, 6, 7
-DYNAMIC_CELL_FEATURES = 8
-HOME_CEILING = NUM_CELLS + 1  # a home house is written as (cell + 1) / HOME_CEILING
-HOME_VALUE = tuple((cell + 1) / HOME_CEILING for cell in range(NUM_CELLS))
 PRODUCT_SCALE = 1.0 / (PRODUCTS_PER_TYPE + 1)
 ICON_RESTAURANT, ICON_HAT = BusinessIcon.RESTAURANT, BusinessIcon.HAT
 WORKSHOP, BUSINESS = int(TileKind.WORKSHOP), int(TileKind.BUSINESS)
@@ -122,7 +118,16 @@ def _card_features(card_id: int) -> np.ndarray:
 
 
 NO_POSITIONS = np.zeros(0, dtype=np.intp)
-NO_TURN_PART = [0.0] * (PLAYER_FEATURES - PLAYER_STATIC_FEATURES)  # a seat's turn features off its turn
+UNSEEN = object()  # what a fresh view has written of each cached part: nothing (not even None)
+TURN_FEATURES = PLAYER_FEATURES - PLAYER_STATIC_FEATURES  # advisor, starting tiles left, coins spent
+NO_TURN_PART = [0.0] * TURN_FEATURES  # a seat's turn features off its turn
+# the turn features' scales as Python floats: small integer counts times them round to the same
+# float32 as numpy's float32 products (see obs_parts.player_counts)
+TURN_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[PLAYER_STATIC_FEATURES:])
+# decision kinds whose context shows beyond the kind, decider and tile in hand
+CONTEXT_KINDS = frozenset(int(k) for k in (
+    DecisionKind.SOURCE, DecisionKind.MOVE_DEST, DecisionKind.THIEF_AMOUNT, DecisionKind.COURIER_BUYER,
+    DecisionKind.DOCTOR_RECEIVER, DecisionKind.ARCHITECT_PLACE, DecisionKind.ARCHITECT_PICK, DecisionKind.ACTIVATE))
 CARD_ROWS = np.stack([_card_features(c) for c in range(NUM_FOREST_CARDS)])
 
 
@@ -143,7 +148,7 @@ class ObservationLayout:
 def build_layout(n: int) -> ObservationLayout:
     """The observation layout for ``n`` players."""
     b = LayoutBuilder()
-    cell_features = 3 * n + DYNAMIC_CELL_FEATURES
+    cell_features = gnome_cell_width(n)
     for name, size in (
         ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("seat", n),
         ("hand_tile", NUM_CODES), ("requirement", 2 * NUM_WORKSHOP_TYPES), ("selected_cell", NUM_CELLS),
@@ -161,28 +166,54 @@ def build_layout(n: int) -> ObservationLayout:
 
 
 LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
+
+
+def _gnome_positions(layout: ObservationLayout, seat: int) -> np.ndarray:
+    """For each village_gnomes offset as seat 0 sees it, where ``seat`` shows that entry in its
+    observation: village block and per-seat columns turned to ``seat``'s relative order."""
+    n = layout.num_players
+    width = layout.cell_features
+    offsets = np.arange(n * NUM_CELLS * width)
+    village, within = np.divmod(offsets, NUM_CELLS * width)
+    cell, column = np.divmod(within, width)
+    group, owner = np.divmod(column, n)
+    per_seat = column < PER_SEAT_CELL_GROUPS * n
+    column = np.where(per_seat, group * n + (owner - seat) % n, column)
+    block = (village - seat) % n
+    return (layout.at["village_gnomes"] + (block * NUM_CELLS + cell) * width + column).astype(np.intp)
+
+
+# GNOME_POSITIONS[n][seat][offset]: position in seat's observation of a gnome marker offset
+GNOME_POSITIONS = {n: tuple(_gnome_positions(layout, s) for s in range(n)) for n, layout in LAYOUTS.items()}
+# TURN_POSITIONS[n]: the turn features of player blocks 0..n-1, in block order
+TURN_POSITIONS = {n: np.array([layout.at["players"] + r * PLAYER_FEATURES + PLAYER_STATIC_FEATURES + k
+                               for r in range(n) for k in range(TURN_FEATURES)], dtype=np.intp)
+                  for n, layout in LAYOUTS.items()}
 STATE_EXTRA = len(FOREST_DESIGNS) + len(ROAD_SHAPES) + NUM_BUSINESS_TILES
 
 
 class SeatView:
     """One seat's observation buffer and what was written into it, so that the next view of
-    that seat rewrites only the parts of the table that changed (cached rows are compared by
-    identity: the state replaces a cached array when it changes, never edits it)."""
+    that seat rewrites only the parts of the table that changed. The state's cached parts
+    (stack features, player rows, tile features, gnome markers) are compared by identity: the
+    state replaces a cached object when it changes, never edits it."""
 
-    __slots__ = ("obs", "ones", "gnome_marks", "gnome_key", "rows", "tiles", "turn_parts", "stacks", "revealed", "progress")
+    __slots__ = ("obs", "ones", "scalars", "table", "stacks", "parts", "rows", "turn", "tiles", "gnome_source",
+                 "gnome_marks")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
         self.obs = np.zeros(layout.size, dtype=np.float32)
         self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
+        self.scalars = False  # whether architect_left or the optional-activate flag was written
+        self.table: tuple | None = None  # the revealed card and the counts of progress, bank, supply
+        self.stacks: object = UNSEEN  # the state's stack features written last
+        self.parts: list[object] = [UNSEEN] * len(STACK_PARTS)  # each stack part written last
+        self.rows: list[object] = [UNSEEN] * n  # player row written per absolute seat
+        self.turn: tuple | None = None  # what the turn features of every seat were written from
+        self.tiles: list[object] = [UNSEEN] * n  # tile features written per absolute seat
+        self.gnome_source: tuple | None = None  # the state's gnome markers written last
         self.gnome_marks = NO_POSITIONS  # village_gnomes positions written by the last view
-        self.gnome_key: tuple | None = None  # everything the village_gnomes segment was built from
-        self.rows: list[np.ndarray | None] = [None] * n  # player_row written per relative seat
-        self.tiles: list[np.ndarray | None] = [None] * n  # tile_features written per relative seat
-        self.turn_parts: list[list[float] | None] = [None] * n
-        self.stacks: list[np.ndarray | None] = [None] * len(STACK_PARTS)
-        self.revealed = -1
-        self.progress: tuple | None = None  # the counts the progress, bank and supply entries show
 
 
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
@@ -194,98 +225,77 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     if view is None:
         view = state._views[seat] = SeatView(layout)
     obs = view.obs
-    ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n]
-    obs[at["architect_left"]] = obs[at["activate"] + NUM_WORKSHOP_TYPES] = 0.0
+    happy = state.happy
+    ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n,
+                       at["happy_gnome"] + (n if happy < 0 else (happy - seat) % n)]
+    if view.scalars:
+        obs[at["architect_left"]] = obs[at["activate"] + NUM_WORKSHOP_TYPES] = 0.0
+        view.scalars = False
     if state.pending is not None:
-        _decision(state, seat, obs, at, ones)
-    _table(state, seat, view, at, ones)
+        _decision(state, seat, view, at, ones)
+    if max(state.g_captor) != NO_SEAT:
+        ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
+    _table(state, view, at)
     _players(state, seat, view, at)
-    key = _gnome_key(state)
-    if key != view.gnome_key:
+    _village_tiles(state, seat, view, at)
+    marks = state._gnome_marks
+    if marks is None:
+        marks = state.gnome_marks()
+    if marks is not view.gnome_source:
         obs[view.gnome_marks] = 0.0
-        positions, values = _gnomes(state, seat, at["village_gnomes"], layout.cell_features)
-        view.gnome_marks = np.array(positions, dtype=np.intp)
-        obs[view.gnome_marks] = values
-        view.gnome_key = key
+        positions = view.gnome_marks = GNOME_POSITIONS[n][seat][marks[0]]
+        obs[positions] = marks[1]
+        view.gnome_source = marks
     obs[view.ones] = 0.0
     view.ones = np.array(ones, dtype=np.intp)
     obs[view.ones] = 1.0
     return obs.copy()
 
 
-def _gnome_key(state: GnomeVillageState) -> tuple:
-    """Everything the village_gnomes segment depends on (the grids only when a used business
-    is marked on them)."""
-    used = (*map(tuple, state.used_last), tuple(state.used_now))
-    grids = tuple(map(tuple, state.grid)) if any(used) else None
-    return (state.moved_mask, tuple(state.g_village), tuple(state.g_cell), tuple(state.g_status),
-            tuple(state.g_guard), tuple(state.g_skip_earn), tuple(state.g_home), used,
-            tuple(map(tuple, state.holes)), grids)
-
-
-def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
-    """Player rows and village tiles, block r = r seats from ``seat``, written where changed."""
-    n = state.game.num_players
-    obs = view.obs
-    players = at["players"]
-    tiles = at["village_tiles"]
-    setup = state.turn_number == 0
-    for r in range(n):
-        p = (seat + r) % n
-        row = players + r * PLAYER_FEATURES
-        static = state.player_row(p)
-        if view.rows[r] is not static:
-            obs[row:row + PLAYER_STATIC_FEATURES] = static
-            view.rows[r] = static
-        turn_part = _player_turn_part(state, p) if setup or p == state.turn_player else NO_TURN_PART
-        if view.turn_parts[r] != turn_part:
-            obs[row + PLAYER_STATIC_FEATURES:row + PLAYER_FEATURES] = turn_part
-            view.turn_parts[r] = turn_part
-        features = state.tile_features(p)
-        if view.tiles[r] is not features:
-            obs[tiles + r * VILLAGE_TILE_FEATURES:tiles + (r + 1) * VILLAGE_TILE_FEATURES] = features
-            view.tiles[r] = features
-
-
-def _rel(state: GnomeVillageState, seat: int, other: int) -> int:
-    return (other - seat) % state.game.num_players
-
-
-def _decision(state: GnomeVillageState, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+def _decision(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int], ones: list[int]) -> None:
+    """One-hots of the pending decision and its context (and the two scalars some kinds set)."""
     d = state.pending
     kind = d.kind
-    ones += [at["decision"] + kind, at["decider"] + _rel(state, seat, d.player), at["hand_tile"] + state.hand]
-    if kind == DecisionKind.SOURCE:
-        ones.append(at["requirement"] + d.data[0])
-        ones += [at["requirement"] + NUM_WORKSHOP_TYPES + later for later in d.data[1]]
-    elif kind == DecisionKind.MOVE_DEST:
-        ones.append(at["selected_cell"] + state.g_cell[d.data[0]])
-    elif kind == DecisionKind.ARCHITECT_PLACE:
-        ones.append(at["selected_cell"] + d.data[0])
-        obs[at["architect_left"]] = d.data[1] / ARCHITECT_CEILING
-    elif kind == DecisionKind.ARCHITECT_PICK:
-        obs[at["architect_left"]] = d.data[0] / ARCHITECT_CEILING
-    elif kind == DecisionKind.ACTIVATE:
-        ones += [at["activate"] + icon for icon in FOREST_CARDS[d.data[0]].icons]
-        obs[at["activate"] + NUM_WORKSHOP_TYPES] = d.data[1]
-    elif kind in (DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER):
-        ones.append(at["product"] + d.data[0])
-    elif kind == DecisionKind.THIEF_AMOUNT:
-        ones.append(at["target"] + _rel(state, seat, d.data[0]))
-
-
-def _table(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int], ones: list[int]) -> None:
     n = state.game.num_players
+    ones += (at["decision"] + kind, at["decider"] + (d.player - seat) % n, at["hand_tile"] + state.hand)
+    if kind not in CONTEXT_KINDS:
+        return
+    data = d.data
+    if kind == DecisionKind.SOURCE:
+        ones.append(at["requirement"] + data[0])
+        ones += [at["requirement"] + NUM_WORKSHOP_TYPES + later for later in data[1]]
+    elif kind == DecisionKind.MOVE_DEST:
+        ones.append(at["selected_cell"] + state.g_cell[data[0]])
+    elif kind == DecisionKind.THIEF_AMOUNT:
+        ones.append(at["target"] + (data[0] - seat) % n)
+    elif kind in (DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER):
+        ones.append(at["product"] + data[0])
+    else:
+        obs = view.obs
+        view.scalars = True
+        if kind == DecisionKind.ARCHITECT_PLACE:
+            ones.append(at["selected_cell"] + data[0])
+            obs[at["architect_left"]] = data[1] / ARCHITECT_CEILING
+        elif kind == DecisionKind.ARCHITECT_PICK:
+            obs[at["architect_left"]] = data[0] / ARCHITECT_CEILING
+        else:  # ACTIVATE
+            ones += [at["activate"] + icon for icon in FOREST_CARDS[data[0]].icons]
+            obs[at["activate"] + NUM_WORKSHOP_TYPES] = data[1]
+
+
+def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None:
+    """Revealed card, progress, bank, supply and the stack features, written where changed."""
     obs = view.obs
-    if view.revealed != state.revealed:
-        s = at["revealed_card"]
-        obs[s:s + CARD_FEATURES] = CARD_ROWS[state.revealed] if state.revealed >= 0 else 0.0
-        view.revealed = state.revealed
     workshops = state.workshop_supply
     products = state.product_supply
-    key = (state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player, state.bank,
+    revealed = state.revealed
+    key = (revealed, state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player, state.bank,
            state.house_supply, *workshops, *products)
-    if view.progress != key:
+    if view.table != key:
+        if view.table is None or view.table[0] != revealed:
+            s = at["revealed_card"]
+            obs[s:s + CARD_FEATURES] = CARD_ROWS[revealed] if revealed >= 0 else 0.0
+        n = state.game.num_players
         per_type = state.game.workshops_per_type + 1
         turn = state.turn_number
         turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
@@ -296,85 +306,75 @@ def _table(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, in
             products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
             products[3] * PRODUCT_SCALE,
         ]
-        view.progress = key
-    s = at["forest_deck"]
-    for i, part in enumerate(state.stack_features()):
-        if view.stacks[i] is not part:
-            obs[s:s + STACK_PART_SIZES[i]] = part
-            view.stacks[i] = part
-        s += STACK_PART_SIZES[i]
-    ones.append(at["happy_gnome"] + (n if state.happy < 0 else (state.happy - seat) % n))
-    if max(state.g_captor) != NO_SEAT:
-        ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
+        view.table = key
+    parts = state._stack_features
+    if parts is not view.stacks:
+        parts = state.stack_features()
+        s = at["forest_deck"]
+        for i, part in enumerate(parts):
+            if view.parts[i] is not part:
+                obs[s:s + STACK_PART_SIZES[i]] = part
+                view.parts[i] = part
+            s += STACK_PART_SIZES[i]
+        view.stacks = parts
+
+
+def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
+    """Player rows (block r = r seats from ``seat``), written where changed."""
+    n = state.game.num_players
+    obs = view.obs
+    rows = state._player_rows
+    seen = view.rows
+    if any(map(is_not, rows, seen)):
+        players = at["players"]
+        for p in range(n):
+            row = rows[p]
+            if row is None:
+                row = state.player_row(p)
+            if row is not seen[p]:
+                start = players + (p - seat) % n * PLAYER_FEATURES
+                obs[start:start + PLAYER_STATIC_FEATURES] = row
+                seen[p] = row
+    turn_player = state.turn_player
+    hands = state.setup_hand
+    setup = state.turn_number == 0
+    key = (setup, turn_player, state.advisor_active, state.spent_this_turn,
+           *(map(tuple, hands) if setup else hands[turn_player]))
+    if view.turn != key:
+        values: list[float] = []
+        for r in range(n):
+            p = (seat + r) % n
+            values += _player_turn_part(state, p) if setup or p == turn_player else NO_TURN_PART
+        obs[TURN_POSITIONS[n]] = values
+        view.turn = key
+
+
+def _village_tiles(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
+    """Tile features of every village (block r = r seats from ``seat``), written where changed."""
+    features = state._tile_features
+    seen = view.tiles
+    if any(map(is_not, features, seen)):
+        n = state.game.num_players
+        obs = view.obs
+        tiles = at["village_tiles"]
+        for p in range(n):
+            village = features[p]
+            if village is None:
+                village = state.tile_features(p)
+            if village is not seen[p]:
+                start = tiles + (p - seat) % n * VILLAGE_TILE_FEATURES
+                obs[start:start + VILLAGE_TILE_FEATURES] = village
+                seen[p] = village
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
     """Scaled features of seat ``p`` tied to the current turn: advisor, starting tiles, spending."""
-    scale = PLAYER_SCALE
-    s = PLAYER_STATIC_FEATURES
     hand = state.setup_hand[p]
+    _, hand_0, hand_1, hand_2, spent = TURN_SCALE
     if state.turn_player != p:
-        return [0.0, hand[0] * scale[s + 1], hand[1] * scale[s + 2], hand[2] * scale[s + 3], 0.0]
-    return [float(state.advisor_active), hand[0] * scale[s + 1], hand[1] * scale[s + 2],
-            hand[2] * scale[s + 3], state.spent_this_turn * scale[s + 4]]
-
-
-def _gnomes(state: GnomeVillageState, seat: int, base: int, width: int) -> tuple[list[int], list[float]]:
-    """Gnome, home, used-tile and gap markers of every village (block r = r seats from
-    ``seat``): the positions to write and their values (1.0, or the home house's value)."""
-    n = state.game.num_players
-    block = NUM_CELLS * width
-    flags = base + 3 * n  # first status column of cell 0 of block 0
-    per_colour = state.gnomes_per_colour
-    moved = state.moved_mask
-    g_cell, g_status, g_home = state.g_cell, state.g_status, state.g_home
-    g_guard, g_skip_earn = state.g_guard, state.g_skip_earn
-    ones: list[int] = []
-    homes: list[int] = []
-    home_values: list[float] = []
-    for i, v in enumerate(state.g_village):
-        if v < 0:
-            continue
-        offset = base + (v - seat) % n * block + g_cell[i] * width
-        colour = (i // per_colour - seat) % n
-        ones.append(offset + colour)
-        homes.append(offset + n + colour)
-        home_values.append(HOME_VALUE[g_home[i]])
-        offset += 3 * n
-        status = g_status[i]
-        if status:
-            ones.append(offset + STATUS_COLUMN[status])
-        if g_guard[i]:
-            ones.append(offset + GUARD_COLUMN)
-        if moved >> i & 1:
-            ones.append(offset + MOVED_COLUMN)
-        if g_skip_earn[i]:
-            ones.append(offset + SKIP_EARN_COLUMN)
-    grids = state.grid
-    for user, used in enumerate(state.used_last):
-        if used:
-            column = base + 2 * n + (user - seat) % n
-            ones += [column + (v - seat) % n * block + cell * width for v, cell in _tile_cells(grids, used)]
-    if state.used_now:
-        ones += [flags + USED_NOW_COLUMN + (v - seat) % n * block + cell * width
-                 for v, cell in _tile_cells(grids, state.used_now)]
-    for v, holes in enumerate(state.holes):
-        if holes:
-            first = flags + (v - seat) % n * block + HOLE_COLUMN
-            ones += [first + cell * width for cell in holes]
-    return homes + ones, home_values + [1.0] * len(ones)
-
-
-def _tile_cells(grids: list[list[int]], tile_ids: list[int]) -> list[tuple[int, int]]:
-    """(village, cell) of each business tile in ``tile_ids`` that stands in a village."""
-    out = []
-    for tile_id in tile_ids:
-        code = CODE_BUSINESS_BASE + tile_id
-        for v, grid in enumerate(grids):
-            if code in grid:
-                out.append((v, grid.index(code)))
-                break
-    return out
+        return [0.0, hand[0] * hand_0, hand[1] * hand_1, hand[2] * hand_2, 0.0]
+    return [float(state.advisor_active), hand[0] * hand_0, hand[1] * hand_1, hand[2] * hand_2,
+            state.spent_this_turn * spent]
 
 
 def full_state(state: GnomeVillageState) -> np.ndarray:

@@ -45,7 +45,6 @@ from gnome_envs.gnome_village.components import (
     TOTAL_COINS,
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
     TileKind,
-    business_code,
     workshop_code,
 )
 from gnome_envs.gnome_village.pending import RULES, Decision, DecisionKind
@@ -55,6 +54,7 @@ NO_SEAT = -1
 FOREST_PART, ROAD_PART, BUSINESS_PART = 0, 1, 2  # the parts of the cached stack features
 NO_CELL = -1
 NOT_PLACED = -1
+OFF_TABLE = (NOT_PLACED, NO_CELL)  # business_cell of a tile in no village
 
 
 NESTED_LISTS = frozenset({"grid", "products", "holes", "setup_hand", "used_last"})  # lists of lists
@@ -133,6 +133,12 @@ class GnomeVillageState(DecisionLoopState):
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: tuple | None = None  # forest, roads, businesses (None: rebuild)
         self._player_rows: list[list[float] | None] = [None] * n
+        # village_gnomes markers as seat 0 sees them (obs_parts.gnome_marks; None: rebuild):
+        # forgotten by gnomes_changed() wherever a gnome, a used business or a gap changes
+        self._gnome_marks: tuple[np.ndarray, np.ndarray] | None = None
+        # (village, cell) of each business tile id, OFF_TABLE when in no village (None: rebuild);
+        # kept up to date by set_tile, forgotten by touch
+        self._business_cells: list[tuple[int, int]] | None = None
         self._views: list = [None] * n  # observation.SeatView per seat (never shared by clones)
         self._bought = [0] * n  # businesses bought per seat (audit counters, not in the hash)
         self._acted = [0] * n  # business actions taken per seat
@@ -274,6 +280,8 @@ class GnomeVillageState(DecisionLoopState):
         self._summary[p] = None
         self._tile_features[p] = None
         self._player_rows[p] = None
+        self._gnome_marks = None
+        self._business_cells = None
 
     def set_tile(self, p: int, cell: int, code: int) -> None:
         """Put ``code`` on ``cell`` of village ``p`` (0 clears it)."""
@@ -292,6 +300,14 @@ class GnomeVillageState(DecisionLoopState):
                 summary = village.add_tile_to_summary(summary, code, 1)
             self._summary[p] = summary
         self._player_rows[p] = None
+        if CODE_KIND[old] == BUSINESS or CODE_KIND[code] == BUSINESS:
+            self._gnome_marks = None  # a used business marked on the gnome layer moved or left
+            cells = self._business_cells
+            if cells is not None:
+                if CODE_KIND[old] == BUSINESS:
+                    cells[CODE_SUB[old]] = OFF_TABLE
+                if CODE_KIND[code] == BUSINESS:
+                    cells[CODE_SUB[code]] = (p, cell)
         self._update_tile_features(p, cell, code)
 
     def set_flag_code(self, p: int, cell: int, code: int) -> None:
@@ -375,9 +391,15 @@ class GnomeVillageState(DecisionLoopState):
         """Cell of business tile ``tile_id`` in village ``p`` (-1 if absent)."""
         if tile_id < 0:
             return NO_CELL
-        code = business_code(tile_id)
-        grid = self.grid[p]
-        return grid.index(code) if code in grid else NO_CELL
+        v, cell = self.business_cell(tile_id)
+        return cell if v == p else NO_CELL
+
+    def business_cell(self, tile_id: int) -> tuple[int, int]:
+        """(village, cell) of business tile ``tile_id``, or OFF_TABLE when it stands in no village."""
+        cells = self._business_cells
+        if cells is None:
+            cells = self._business_cells = village.business_cells(self.grid)
+        return cells[tile_id]
 
     def hat_count(self, p: int) -> int:
         """Hat businesses in village ``p``."""
@@ -393,7 +415,20 @@ class GnomeVillageState(DecisionLoopState):
         """Seat owning flat gnome index ``gnome``."""
         return gnome // self.gnomes_per_colour
 
+    def gnomes_changed(self) -> None:
+        """Forget the cached gnome markers: a gnome, a used business or a gap changed."""
+        self._gnome_marks = None
+
     # ------------------------------------------------------------------ observation rows
+    def gnome_marks(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cached village_gnomes markers as seat 0 sees them (see obs_parts.gnome_marks)."""
+        marks = self._gnome_marks
+        if marks is None:
+            from gnome_envs.gnome_village.obs_parts import gnome_marks
+
+            marks = self._gnome_marks = gnome_marks(self)
+        return marks
+
     def player_row(self, p: int) -> list[float]:
         """Cached scaled observation features of seat ``p`` (see obs_parts.player_counts)."""
         row = self._player_rows[p]

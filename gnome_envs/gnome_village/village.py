@@ -282,6 +282,18 @@ def relocations_by_full_check(grid: list[int], source: int) -> list[tuple[int, i
     return found
 
 
+def business_cells(grids: list[list[int]]) -> list[tuple[int, int]]:
+    """(village, cell) of each business tile id, (-1, -1) for a tile in no village."""
+    from gnome_envs.gnome_village.components import CODE_SUB, NUM_BUSINESS_TILES
+
+    cells = [(-1, -1)] * NUM_BUSINESS_TILES
+    for v, grid in enumerate(grids):
+        for cell, code in enumerate(grid):
+            if CODE_KIND[code] == TileKind.BUSINESS:
+                cells[CODE_SUB[code]] = (v, cell)
+    return cells
+
+
 class VillageSummary(NamedTuple):
     """Tile counts of one village (what scoring and the observation need)."""
 
