@@ -19,7 +19,7 @@ from gnome_envs.rise_of_the_gnomes.pending import (
     push,
     task,
 )
-from gnome_envs.rise_of_the_gnomes.state import OFF_BOARD, RiseState
+from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 NUDGE_STEPS = 1
 
@@ -84,13 +84,13 @@ def ally_space_possible(state: RiseState, p: int, slot: int) -> bool:
     if effect == AllyEffect.SCOUT:
         return markets.board_cubes(state, p) > 0 and targets.has_adjacent_target(state, p)
     if effect == AllyEffect.DRAGON_NUDGE:
-        return state.dragon != OFF_BOARD and bool(board.dragon_neighbors(state, state.dragon))
+        return targets.dragon_can_move(state)
     if effect == AllyEffect.CUBES:
-        return markets.board_cubes(state, p) > 0 and bool(targets.occupied_targets(state, p))
+        return markets.board_cubes(state, p) > 0 and bool(targets.occupied_sources(state, p))
     if effect == AllyEffect.BUILD:
         return state.gold[p] >= ally.cost_gold and targets.can_build(state, p)
     if effect == AllyEffect.BOAT:
-        return bool(targets.boat_targets(state, p))
+        return targets.has_boat_target(state, p)
     return targets.can_pay_beer(state, p, ally.cost_beer)  # BEER_FOR_VP
 
 

@@ -170,6 +170,20 @@ def reveal(state: RiseState, pos: int) -> None:
         move_dragon(state, pos)
 
 
+def hidden_next_to(state: RiseState, pos: int, cached: bool = True) -> list[int]:
+    """Face-down tiles next to ``pos``, boats included (read-only; cached until a reveal or a
+    boat change: the dragon does not stop a reveal)."""
+    if not cached:
+        return _hidden_next_to(state, pos)
+    cache = state._hidden_near
+    if cache is None:
+        cache = state._hidden_near = {}
+    near = cache.get(pos)
+    if near is None:
+        near = cache[pos] = _hidden_next_to(state, pos)
+    return near
+
+
 def _hidden_next_to(state: RiseState, pos: int) -> list[int]:
     revealed = state.revealed
     out = [nb for nb in state.game.neighbors[pos] if not revealed[nb]]
@@ -183,7 +197,7 @@ def reveal_around(state: RiseState, pos: int) -> None:
     """Reveal every face-down tile next to ``pos`` (boats included) if ``pos`` holds cubes."""
     if not _has_cubes(state, pos):
         return
-    flipped = _hidden_next_to(state, pos)
+    flipped = hidden_next_to(state, pos)
     for tile in flipped:
         reveal(state, tile)
     if any(state.tile_type[t] == SEA for t in flipped):
@@ -198,7 +212,7 @@ def reveal_all_reached(state: RiseState) -> None:
         changed = False
         for pos in state.game.positions:
             if state.revealed[pos] and _has_cubes(state, pos):
-                for tile in _hidden_next_to(state, pos):
+                for tile in hidden_next_to(state, pos):
                     reveal(state, tile)
                     changed = True
 

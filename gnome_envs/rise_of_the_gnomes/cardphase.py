@@ -61,6 +61,7 @@ def card_cost(state: RiseState, p: int, kind: int, base: int) -> int:
     return max(0, base - (state.ability(p, ability) if ability is not None else 0))
 
 
+@targets.map_query
 def action_possible(state: RiseState, p: int, kind: int) -> bool:
     """Whether the action card action ``kind`` has a legal target for ``p`` now."""
     if kind == BARREL_DELIVERY:

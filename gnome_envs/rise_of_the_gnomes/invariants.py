@@ -11,7 +11,7 @@ from collections import Counter
 
 import numpy as np
 
-from gnome_envs.rise_of_the_gnomes import board
+from gnome_envs.rise_of_the_gnomes import board, targets
 from gnome_envs.rise_of_the_gnomes.cards import (
     NUM_ACTION_CARDS,
     NUM_ALLIES,
@@ -40,7 +40,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     TileType,
 )
 from gnome_envs.rise_of_the_gnomes.pending import DecisionKind, Task
-from gnome_envs.rise_of_the_gnomes.state import OFF_BOARD, RiseState
+from gnome_envs.rise_of_the_gnomes.state import LIST_ATTRIBUTES, NESTED_LISTS, OFF_BOARD, RiseState
 
 TOKEN_BOXES = sum(1 << box for box, info in enumerate(BREWERY_BOXES) if info.upgrade_token)
 NEVER_BREWERY = frozenset({int(TileType.SEA_LAIR), int(TileType.GNOMELAND)})
@@ -213,14 +213,26 @@ def _caches(state: RiseState) -> list[str]:
                  and pos != state.dragon]
         if fresh != cached:
             out.append(f"stale occupied-tiles cache of owner {owner}")
+    copied = set(LIST_ATTRIBUTES) | NESTED_LISTS
+    shared = [name for name, value in vars(state).items()
+              if isinstance(value, list) and name not in copied and not name.startswith("_")]
+    if shared:
+        out.append(f"list attributes {shared} would be shared by clones (LIST_ATTRIBUTES)")
+    for (name, *args), cached in (state._memo or {}).items():
+        if targets.MAP_QUERIES[name](state, *args) != cached:
+            out.append(f"stale answer of {name}{tuple(args)}")
+    for pos, cached in (state._hidden_near or {}).items():
+        if board.hidden_next_to(state, pos, cached=False) != cached:
+            out.append(f"stale face-down neighbours of position {pos}")
     for pos, cached in (state._reach or {}).items():
         if board._action_neighbors(state, pos, True) != cached:
             out.append(f"stale reach cache at position {pos}")
     if state._obs_public is not None:
         current = observation.public_part(state)  # brings the stale parts up to date
         fresh = observation.public_vector(state)
-        if not np.array_equal(current, fresh):
-            wrong = [s.name for s in state.game.observation_layout
-                     if not np.array_equal(current[s.start:s.stop], fresh[s.start:s.stop])]
+        public = observation.LAYOUTS[state.n].public_size
+        if not np.array_equal(current[:public], fresh[:public]):
+            wrong = [s.name for s in state.game.observation_layout if s.stop <= public
+                     and not np.array_equal(current[s.start:s.stop], fresh[s.start:s.stop])]
             out.append(f"stale observation cache (segments {wrong})")
     return out

@@ -203,16 +203,17 @@ def write_player(state: RiseState, p: int, public: np.ndarray, start: int) -> No
 def write_player_counts(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
     """Seat ``p``'s amounts and used spaces (the parts of its row that change every turn)."""
     row = start + p * PLAYER_FEATURES
+    production = state.production(p) / PRODUCTION_SCALE if state.race[p] >= 0 else 0.0
     public[row:row + FAST_FEATURES] = (
         min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / BEER_SCALE,
-        state.production(p) / PRODUCTION_SCALE if state.race[p] >= 0 else 0.0,
-        state.cubes_out[p] / CUBES_OUT_SCALE, state.brews_out[p] / BREWERIES_OUT_SCALE,
+        production, state.cubes_out[p] / CUBES_OUT_SCALE, state.brews_out[p] / BREWERIES_OUT_SCALE,
         state.brewers[p] / BREWER_SCALE, state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
     )
-    public[row + TAIL_START:row + PLAYER_FEATURES] = [
-        *state.ally_spaces[p * MAX_ALLIES:(p + 1) * MAX_ALLIES],
-        *[k / BREWER_SCALE for k in state.player_spaces[p * SPACES:(p + 1) * SPACES]],
-    ]
+    allies, spaces = p * MAX_ALLIES, p * SPACES
+    public[row + TAIL_START:row + PLAYER_FEATURES] = (
+        state.ally_spaces[allies:allies + MAX_ALLIES]
+        + [k / BREWER_SCALE for k in state.player_spaces[spaces:spaces + SPACES]]
+    )
 
 
 def write_player_static(state: RiseState, p: int, public: np.ndarray, start: int) -> None:

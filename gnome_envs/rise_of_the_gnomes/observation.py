@@ -52,13 +52,14 @@ returned_judge     18                          the judge this seat returned to t
 hand               50                          own Gnome cards (cutthroat)
 =================  ==========================  ==============================================
 
-Speed: every segment up to ``dragon_off`` is public. The state keeps it as one vector in
-absolute seat order (``public_part``), rewriting in place only what its ``touch_*`` methods
-marked stale since (a map position's pieces or face, a seat's row or its slow-changing part,
-the brewer spaces, the cards; ``obs_blocks`` writes each part), plus the pending decision and
-the stacks; ``check_invariants`` compares it with a fresh build. A clone shares the vector
-until either side writes to it. The result is a copy for seat 0, else one gather through an
-index precomputed per seat that makes it seat-relative; the private segments are written last.
+Speed: every segment up to ``dragon_off`` is public. The state keeps the vector in absolute
+seat order (``public_part``), rewriting in place only what its ``touch_*`` methods marked
+stale since (a map position's pieces or face, a seat's row or its slow-changing part, the
+brewer spaces, the cards; ``obs_blocks`` writes each part), plus the pending decision
+(``obs_head``) and the stacks; ``check_invariants`` compares it with a fresh build. A clone
+shares the vector until either side writes to it. The observer's private cards are written
+into its last segments; the result is a copy for seat 0, else one gather through an index
+precomputed per seat that makes it seat-relative.
 """
 
 from __future__ import annotations
@@ -88,18 +89,14 @@ from gnome_envs.rise_of_the_gnomes.components import (
     BoardAction,
 )
 from gnome_envs.rise_of_the_gnomes.obs_blocks import (
-    COST_SCALE,
     GNOME_FEATURES,
-    LEVEL_SCALE,
     PLAYER_FEATURES,
     STACK_ENTRIES,
     STACK_SCALES,
     STALE_CARDS,
     STALE_SPACES,
     STALE_TILES,
-    STEP_SCALE,
     TILE_STATIC,
-    VALUE_SCALE,
     gnome_counts,
     tile_width,
     write_cards,
@@ -114,7 +111,8 @@ from gnome_envs.rise_of_the_gnomes.obs_blocks import (
     write_spaces,
     write_tiles,
 )
-from gnome_envs.rise_of_the_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.rise_of_the_gnomes.obs_head import write_head
+from gnome_envs.rise_of_the_gnomes.pending import NUM_DECISION_KINDS
 
 if TYPE_CHECKING:  # state.py imports this module
     from gnome_envs.rise_of_the_gnomes.state import RiseState
@@ -137,7 +135,7 @@ class ObservationLayout:
     at: dict[str, int]
     tile_width: int
     public_size: int
-    gather: tuple[np.ndarray, ...]  # per seat: public observation = absolute public[gather]
+    gather: tuple[np.ndarray, ...]  # per seat: its observation = the state's vector[gather]
 
 
 SEGMENTS = (
@@ -165,13 +163,13 @@ def build_layout(n: int) -> ObservationLayout:
     segments = b.build()
     at = {s.name: s.start for s in segments}
     public = at[PRIVATE[0]]
-    gather = tuple(_gather(n, seat, at, public) for seat in range(n))
+    gather = tuple(_gather(n, seat, at, b.size) for seat in range(n))
     return ObservationLayout(n, segments, b.size, at, tile_features(n), public, gather)
 
 
-def _gather(n: int, seat: int, at: dict[str, int], public: int) -> np.ndarray:
-    """Index turning the absolute public vector into ``seat``'s relative view."""
-    index = np.arange(public)
+def _gather(n: int, seat: int, at: dict[str, int], size: int) -> np.ndarray:
+    """Index turning the absolute vector into ``seat``'s relative view (the private part stays)."""
+    index = np.arange(size)
     seats = [(seat + r) % n for r in range(n)]
 
     def seat_block(start: int) -> None:
@@ -204,25 +202,26 @@ STATE_EXTRA = NUM_POSITIONS * (NUM_TILE_TYPES + NUM_ICONS) + 5 * 3 * NUM_JUDGES 
 
 # ============================================================================ the vector
 def public_vector(state: RiseState) -> np.ndarray:
-    """Everything public, in absolute seat order (the layout up to ``dragon_off``), built afresh
-    without reading or changing the state's cached vector."""
+    """Everything public, in absolute seat order (the layout up to ``dragon_off``; the private
+    segments after it are zero), built afresh without reading or changing the state's vector."""
     layout = LAYOUTS[state.n]
     at = layout.at
-    public = np.zeros(layout.public_size, dtype=np.float32)
+    public = np.zeros(layout.size, dtype=np.float32)
     write_tiles(state, public, at["tiles"])
     for p in range(state.n):
         write_player(state, p, public, at["players"])
     write_gnomes(state, public, at["gnomes"])
     write_spaces(state, public, at["board_spaces"])
     write_cards(state, public, at["ally_row"])
-    _write_head(state, public, at)
+    write_head(state, public, at)
     _write_stacks(state, public, at["stacks"], _stack_counts(state))
     return public
 
 
 def public_part(state: RiseState) -> np.ndarray:
-    """The state's public vector (absolute seats), brought up to date in place and returned
-    (the state keeps it: callers copy). What went stale since the last call is rewritten (the
+    """The state's observation vector in absolute seat order, its public part brought up to date
+    in place and returned (the state keeps it: callers copy; the private segments hold the last
+    observer's cards). What went stale since the last call is rewritten (the
     state's ``touch_*`` methods list it), the pending decision and the stacks every time; a
     vector shared with a clone is copied first."""
     layout = LAYOUTS[state.n]
@@ -244,7 +243,7 @@ def public_part(state: RiseState) -> np.ndarray:
         write_spaces(state, public, at["board_spaces"])
     if stale & STALE_CARDS:
         write_cards(state, public, at["ally_row"])
-    _write_head(state, public, at)
+    write_head(state, public, at)
     stacks = _stack_counts(state)
     if stacks != state._obs_stacks:
         _write_stacks(state, public, at["stacks"], stacks)
@@ -258,14 +257,7 @@ def _mark_fresh(state: RiseState, stacks: tuple, gnome: tuple) -> None:
     state._stale_parts = 0
     state._obs_stacks = stacks
     state._obs_gnome = gnome
-    if state._dirty_tiles:
-        state._dirty_tiles = []
-    if state._dirty_faces:
-        state._dirty_faces = []
-    if state._dirty_rows:
-        state._dirty_rows = []
-    if state._dirty_static:
-        state._dirty_static = []
+    state._dirty_tiles = state._dirty_faces = state._dirty_rows = state._dirty_static = ()
 
 
 def _refresh_map(state: RiseState, public: np.ndarray, start: int) -> None:
@@ -302,80 +294,24 @@ def observe(state: RiseState, seat: int) -> np.ndarray:
     """Observation vector of ``seat``: the public part (seat 0's view is the absolute order,
     the others' are gathered seat-relative), then the seat's private cards."""
     layout = LAYOUTS[state.n]
-    size = layout.public_size
-    public = public_part(state)
-    out = np.empty(layout.size, dtype=np.float32)
+    vector = public_part(state)
+    _write_private(state, seat, vector, layout.public_size)
     if seat == 0:  # seat 0's gather is the identity
-        out[:size] = public
-    else:  # every index is in range: "clip" only skips the bounds check
-        public.take(layout.gather[seat], out=out[:size], mode="clip")
-    out[size:] = 0.0
+        return vector.copy()
+    return vector.take(layout.gather[seat], mode="clip")  # every index is in range: no bounds check
+
+
+def _write_private(state: RiseState, seat: int, vector: np.ndarray, start: int) -> None:
+    """``seat``'s judges and Gnome cards into the private segments (from ``start``)."""
+    vector[start:] = 0.0
     for j in state.judges[seat]:
-        out[size + j] = 1.0
+        vector[start + j] = 1.0
     for j in state.judge_hand[seat]:
-        out[size + NUM_JUDGES + j] = 1.0
+        vector[start + NUM_JUDGES + j] = 1.0
     if state.judge_discarded[seat] >= 0:  # the judge this seat returned to the box (only it knows)
-        out[size + 2 * NUM_JUDGES + state.judge_discarded[seat]] = 1.0
+        vector[start + 2 * NUM_JUDGES + state.judge_discarded[seat]] = 1.0
     for c in state.hands[seat]:
-        out[size + 3 * NUM_JUDGES + c] = 1.0
-    return out
-
-
-def _write_head(state: RiseState, public: np.ndarray, at: dict[str, int]) -> None:
-    """The pending decision, turn, phase and their context (every entry before the tiles)."""
-    public[:at["tiles"]] = 0.0
-    public[at["start_player"] + state.start_player] = 1.0
-    public[at["phase"] + state.phase] = 1.0
-    if state.turn:
-        public[at["turn"] + state.turn - 1] = 1.0
-    if state.rampage_tile >= 0:
-        public[at["context_tiles"] + state.rampage_tile] = 1.0
-    if state.bribed:
-        for o in range(state.owners):
-            if state.bribed >> o & 1:
-                public[at["bribed"] + o] = 1.0
-    d = state.pending
-    if d is not None:
-        public[at["decision"] + d.kind] = 1.0
-        public[at["decider"] + d.player] = 1.0
-        _context(d, public, at)
-
-
-CONTEXT_TILE_FIRST = {  # decisions whose data[0] is a map position
-    DecisionKind.BREWERY_SOURCE, DecisionKind.COMPETITION_REMOVE, DecisionKind.CARAVAN_DEST,
-    DecisionKind.MOVE_SOURCE, DecisionKind.GNOME_VICTIM, DecisionKind.GNOME_CARAVAN_TILE,
-    DecisionKind.COMPETITION_ADD,
-}
-AMOUNT_LAST = {DecisionKind.DELIVERY_TILE, DecisionKind.FESTIVAL_TILE, DecisionKind.CARAVAN_SOURCE,
-               DecisionKind.CUBES_TILE, DecisionKind.COMPETITION_TILE, DecisionKind.MOVE_SOURCE,
-               DecisionKind.COMPETITION_ADD}
-
-
-def _context(d, part: np.ndarray, at: dict[str, int]) -> None:
-    kind, data = d.kind, d.data
-    v = at["context_values"]
-    if kind in CONTEXT_TILE_FIRST:
-        part[at["context_tiles"] + data[0]] = 1.0
-    if kind == DecisionKind.PAY_ACTION:
-        part[v] = data[1] / COST_SCALE
-        part[v + 1] = data[0]
-        if data[0] == 0:
-            part[at["context_action"] + data[2]] = 1.0
-    elif kind == DecisionKind.TRIBUTE_STEP:
-        part[at["context_tiles"] + data[0]] = 1.0
-        part[v + 2] = data[1] / STEP_SCALE
-        part[v + 3] = data[2] / STEP_SCALE
-    elif kind in (DecisionKind.CARAVAN_DEST, DecisionKind.COMPETITION_REMOVE):
-        part[v] = min(data[1] / VALUE_SCALE, 1.0)
-        part[v + 4] = min(data[2] / VALUE_SCALE, 1.0)
-    elif kind in AMOUNT_LAST and data:
-        part[v] = min(data[-1] / VALUE_SCALE, 1.0)
-    elif kind == DecisionKind.GNOME_TILE:
-        part[v + 5] = (data[0] + 1) / LEVEL_SCALE
-    elif kind == DecisionKind.GNOME_VICTIM:  # (tile, removals left, tied players)
-        part[v] = data[1] / VALUE_SCALE
-    elif kind == DecisionKind.GNOME_CARAVAN_TILE:  # (source, destinations, cubes left, tied tiles)
-        part[v] = data[2] / VALUE_SCALE
+        vector[start + 3 * NUM_JUDGES + c] = 1.0
 
 
 def full_state(state: RiseState) -> np.ndarray:

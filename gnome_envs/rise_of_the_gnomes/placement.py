@@ -51,7 +51,7 @@ from gnome_envs.rise_of_the_gnomes.pending import (
     push,
     task,
 )
-from gnome_envs.rise_of_the_gnomes.state import OFF_BOARD, RiseState
+from gnome_envs.rise_of_the_gnomes.state import RiseState
 
 NUM_PLAYER_SPACES = len(PlayerSpace)
 BOARD_ACTIONS = tuple(BoardAction)
@@ -104,8 +104,7 @@ def _build_possible(state: RiseState, p: int) -> bool:
 
 
 def _tribute_possible(state: RiseState, p: int) -> bool:
-    return (state.gold[p] >= TRIBUTE_COST and state.dragon != OFF_BOARD
-            and bool(board.dragon_neighbors(state, state.dragon)))
+    return state.gold[p] >= TRIBUTE_COST and targets.dragon_can_move(state)
 
 
 def _thugs_possible(state: RiseState, p: int) -> bool:
@@ -147,7 +146,7 @@ def player_space_possible(state: RiseState, p: int, space: int) -> bool:
         return False
     if state.player_spaces[p * NUM_PLAYER_SPACES + space]:
         return False
-    return space == HOPS_GLEN or bool(targets.boat_targets(state, p))
+    return space == HOPS_GLEN or targets.has_boat_target(state, p)
 
 
 SPACE_UPGRADE = tuple(int(PLAYER_SPACE_UPGRADE.get(PlayerSpace(s), -1)) for s in range(NUM_PLAYER_SPACES))

@@ -13,6 +13,7 @@ the map holds flat lists indexed ``pos * (n + 1) + owner``.
 from __future__ import annotations
 
 from itertools import accumulate
+from operator import itemgetter
 
 import numpy as np
 
@@ -34,8 +35,8 @@ from gnome_envs.rise_of_the_gnomes.components import (
     RACES,
     Ability,
 )
-from gnome_envs.rise_of_the_gnomes.obs_blocks import STALE_CARDS, STALE_SPACES, STALE_TILES
-from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS, observe
+from gnome_envs.rise_of_the_gnomes.caches import CacheMarks
+from gnome_envs.rise_of_the_gnomes.observation import observe
 from gnome_envs.rise_of_the_gnomes.pending import RULES, Decision, DecisionKind
 
 NO_TILE = -1
@@ -51,9 +52,18 @@ GNOME_BREWERY_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_BREWERY_BO
 GNOME_CUSTOMER_VP_PREFIX = (0, *accumulate(vp for vp, _ in GNOME_CUSTOMER_BOXES))
 GNOME_CUSTOMER_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_CUSTOMER_BOXES))
 NESTED_LISTS = frozenset({"allies", "judges", "judge_hand", "hands"})
+# every other list attribute, each copied by clone() (check_invariants checks that none is missing)
+LIST_ATTRIBUTES = (
+    "tile_type", "tile_icon", "tile_phys", "revealed", "cubes", "brews", "boats", "unused_tiles", "race", "vp",
+    "gold", "beer", "prod_bonus", "cubes_out", "brews_out", "tokens_used", "upgrades", "abilities",
+    "judge_discarded", "brewers", "brewers_owned", "brewer_reserve", "ally_deck", "ally_row", "ally_box",
+    "judge_deck", "judge_box", "gnome_deck", "gnome_discard", "action_display", "action_hidden",
+    "board_brewers", "player_spaces", "ally_spaces", "card_spaces", "tasks",
+)
+_list_values = itemgetter(*LIST_ATTRIBUTES)
 
 
-class RiseState(DecisionLoopState):
+class RiseState(CacheMarks, DecisionLoopState):
     """A Rise of the Gnomes position."""
 
     DECISION_KINDS = DecisionKind
@@ -133,20 +143,7 @@ class RiseState(DecisionLoopState):
         self.pending: Decision | None = None
         self.tasks: list[tuple] = []
         self.finished = False
-        self._bodies: list[int] | None = None  # body id per position (-1: not a sea tile)
-        self._reach: dict[int, list[int]] | None = None  # board.action_neighbors per position
-        self._by_type: list[list[int]] | None = None  # face-up positions per tile type
-        self._occupied: dict[int, list[int]] | None = None  # targets.occupied_sources per owner
-        # the public observation vector and what went stale in it (observation.public_part)
-        self._obs_public: np.ndarray | None = None
-        self._obs_shared = False  # the vector is shared with a clone: copy before writing
-        self._stale_parts = 0  # obs_blocks.STALE_* parts to rewrite in full
-        self._dirty_tiles: list[int] = []  # positions whose pieces changed
-        self._dirty_faces: list[int] = []  # positions turned face up (the face-down mix too)
-        self._dirty_rows: list[int] = []  # seats whose amounts or spaces changed
-        self._dirty_static: list[int] = []  # seats whose race, upgrades, abilities or allies changed
-        self._obs_gnome: tuple | None = None  # the Gnome counts the vector shows
-        self._obs_stacks: tuple | None = None  # the stack sizes the vector shows
+        self.init_caches()
 
     # ------------------------------------------------------------------ engine contract
     def on_finish(self) -> None:
@@ -230,86 +227,20 @@ class RiseState(DecisionLoopState):
         return determinize(self, seat, rng)
 
     def clone(self) -> RiseState:
-        """A deep, independent copy (random generator included)."""
-        other = super().clone()
-        if self._obs_public is not None:  # shared until one of the two writes to it
+        """A deep, independent copy (random generator included): every list attribute copied
+        (``NESTED_LISTS`` one level deeper); the caches, which are replaced and never changed in
+        place, shared; the observation vector shared until one of the two writes to it."""
+        other = object.__new__(RiseState)
+        fields = self.__dict__.copy()
+        fields.update(zip(LIST_ATTRIBUTES, map(list.copy, _list_values(fields))))
+        for name in NESTED_LISTS:
+            fields[name] = [row[:] for row in fields[name]]
+        fields["_rng_snapshot"] = self._rng_state()
+        fields["_rng"] = None
+        other.__dict__ = fields
+        if self._obs_public is not None:
             self._obs_shared = other._obs_shared = True
         return other
-
-    # ------------------------------------------------------------------ caches
-    # Every change that shows in the observation marks its part of the public vector stale
-    # here; nothing is marked while there is no vector (the first observation builds it all).
-    def touch_tiles(self) -> None:
-        """Forget the cached map features."""
-        self._stale_parts |= STALE_TILES
-
-    def touch_tile(self, pos: int) -> None:
-        """Mark the cached features of map position ``pos`` stale (pieces there changed)."""
-        self._occupied = None
-        if self._obs_public is not None and pos not in self._dirty_tiles:
-            self._dirty_tiles.append(pos)
-
-    def touch_face(self, pos: int) -> None:
-        """Forget bodies of water and reaches, and mark the face of ``pos`` stale (a reveal)."""
-        self._forget_geometry()
-        if self._obs_public is not None and pos not in self._dirty_faces:
-            self._dirty_faces.append(pos)
-
-    def touch_boat(self, pos: int) -> None:
-        """Forget bodies of water and reaches, and mark the boat of ``pos`` stale."""
-        self._forget_geometry()
-        self.touch_tile(pos)
-
-    def touch_player(self, p: int) -> None:
-        """Mark seat ``p``'s cached features stale (after a change on its board or in its hand)."""
-        if self._obs_public is not None and p not in self._dirty_rows:
-            self._dirty_rows.append(p)
-
-    def touch_player_static(self, p: int) -> None:
-        """Mark seat ``p``'s cached race, upgrades, abilities and allies features stale too."""
-        if self._obs_public is not None:
-            if p not in self._dirty_static:
-                self._dirty_static.append(p)
-            self.touch_player(p)
-
-    def touch_players(self) -> None:
-        """Mark every seat's cached features stale."""
-        if self._obs_public is not None:
-            self._dirty_rows = list(range(self.n))
-
-    def touch_spaces(self) -> None:
-        """Forget the cached brewer-space features (action board and action cards)."""
-        self._stale_parts |= STALE_SPACES
-
-    def note_space(self, index: int, value: float) -> None:
-        """Set one entry of the cached brewer-space features (the vector copied first if shared)."""
-        public = self._obs_public
-        if public is not None:
-            if self._obs_shared:
-                public = self._obs_public = public.copy()
-                self._obs_shared = False
-            public[LAYOUTS[self.n].at["board_spaces"] + index] = value
-
-    def touch_cards(self) -> None:
-        """Forget the cached card features (draft row, Gnome card in play, discards, hands)."""
-        self._stale_parts |= STALE_CARDS
-
-    def _forget_geometry(self) -> None:
-        self._bodies = None
-        self._reach = None
-        self._by_type = None
-        self._occupied = None
-
-    def touch_geometry(self) -> None:
-        """Forget bodies of water and reaches (after a reveal or a boat change) and the map features."""
-        self._forget_geometry()
-        self.touch_tiles()
-
-    def touch_all(self) -> None:
-        """Forget every cache (after the state was edited directly)."""
-        self._forget_geometry()
-        self._obs_public = None
-        self._obs_shared = False
 
     # ------------------------------------------------------------------ map queries
     def cubes_at(self, pos: int, owner: int) -> int:
@@ -371,6 +302,7 @@ class RiseState(DecisionLoopState):
     def add_ability(self, p: int, which: Ability) -> None:
         """Seat ``p`` gains one copy of ``which``."""
         self.abilities[p * NUM_ABILITIES + which] += 1
+        self._memo = None  # costs and build rules read abilities
         self.touch_player_static(p)
 
     def production(self, p: int) -> int:

@@ -6,6 +6,10 @@ position order, with the dragon-blocking rule (R3.6) and the face-down rule (R3.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
 from gnome_envs.rise_of_the_gnomes import board, markets
 from gnome_envs.rise_of_the_gnomes.components import (
     BARD_COST,
@@ -22,11 +26,35 @@ from gnome_envs.rise_of_the_gnomes.components import (
     TileType,
 )
 from gnome_envs.rise_of_the_gnomes.pending import Task, push
-from gnome_envs.rise_of_the_gnomes.state import RiseState
+from gnome_envs.rise_of_the_gnomes.state import OFF_BOARD, RiseState
 
 SEA = int(TileType.SEA)
 DESERT = int(TileType.DESERT)
 BARRED = frozenset(int(t) for t in NO_BREWERY_TYPES)
+Query = TypeVar("Query", bound=Callable)
+_MISSING = object()
+MAP_QUERIES: dict[str, Callable] = {}  # name -> the query itself (check_invariants recomputes answers)
+
+
+def map_query(query: Query) -> Query:
+    """Remember ``query(state, *args)`` on the state (``RiseState._memo``, keyed by the query's
+    name and its arguments) until a piece moves, a tile turns face up, a boat or the dragon
+    moves or an ability is gained, which forget every answer: a map query reads nothing else
+    (no gold, no beer, no turn). Answers are shared: callers never change them."""
+    name = f"{query.__module__}.{query.__qualname__}"
+    MAP_QUERIES[name] = query
+
+    @functools.wraps(query)
+    def remembered(state, *args):
+        memo = state._memo
+        if memo is None:
+            memo = state._memo = {}
+        key = (name, *args)
+        answer = memo.get(key, _MISSING)
+        if answer is _MISSING:
+            answer = memo[key] = query(state, *args)
+        return answer
+    return remembered  # type: ignore[return-value]
 
 
 # ============================================================================ costs
@@ -111,6 +139,7 @@ def brewery_sources(state: RiseState, p: int, target: int = -1) -> list[int]:
             if state.brews_at(pos, p) and pos != state.dragon and pos != target]
 
 
+@map_query
 def can_build(state: RiseState, p: int) -> bool:
     """Whether ``p`` has somewhere to build a brewery (stops at the first)."""
     sources = occupied_sources(state, p)
@@ -161,6 +190,7 @@ def adjacent_targets(state: RiseState, p: int) -> list[int]:
     return sorted(out)
 
 
+@map_query
 def has_adjacent_target(state: RiseState, p: int) -> bool:
     """Whether ``adjacent_targets`` would list anything (stops at the first; a face-up side
     neighbour other than the dragon's tile answers before any boat is looked at)."""
@@ -173,6 +203,7 @@ def has_adjacent_target(state: RiseState, p: int) -> bool:
     return any(board.action_neighbors(state, src) for src in sources)
 
 
+@map_query
 def has_thugs_target(state: RiseState) -> bool:
     """Whether ``thugs_targets`` would list anything (stops at the first)."""
     g, s, dragon = state.n, state.owners, state.dragon
@@ -216,6 +247,18 @@ def boat_targets(state: RiseState, p: int) -> list[int]:
                     and nb != state.dragon):
                 out.add(nb)
     return sorted(out)
+
+
+@map_query
+def has_boat_target(state: RiseState, p: int) -> bool:
+    """Whether ``boat_targets`` would list anything."""
+    return bool(boat_targets(state, p))
+
+
+@map_query
+def dragon_can_move(state: RiseState) -> bool:
+    """Whether the dragon stands on the map with a face-up tile to step to."""
+    return state.dragon != OFF_BOARD and bool(board.dragon_neighbors(state, state.dragon))
 
 
 def land_targets(state: RiseState) -> list[int]:
