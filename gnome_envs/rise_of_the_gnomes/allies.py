@@ -73,13 +73,17 @@ def gain_ally(state: RiseState, p: int, ally_id: int) -> None:
 
 
 # ============================================================================ private spaces (R7.12)
+SPACE_EFFECT = tuple(ally.effect if ally.has_space else None for ally in ALLIES)  # per ally id
+FREE_EFFECTS = frozenset({AllyEffect.GAIN_GOLD, AllyEffect.GAIN_BEER})
+
+
 def ally_space_possible(state: RiseState, p: int, slot: int) -> bool:
     """Whether ``p`` may put a brewer on the space of its ``slot``-th allies card now."""
-    ally = ALLIES[state.allies[p][slot]]
-    if not ally.has_space or state.ally_spaces[p * MAX_ALLIES + slot]:
+    ally_id = state.allies[p][slot]
+    effect = SPACE_EFFECT[ally_id]
+    if effect is None or state.ally_spaces[p * MAX_ALLIES + slot]:
         return False
-    effect = ally.effect
-    if effect in (AllyEffect.GAIN_GOLD, AllyEffect.GAIN_BEER):
+    if effect in FREE_EFFECTS:
         return True
     if effect == AllyEffect.SCOUT:
         return markets.board_cubes(state, p) > 0 and targets.has_adjacent_target(state, p)
@@ -88,10 +92,10 @@ def ally_space_possible(state: RiseState, p: int, slot: int) -> bool:
     if effect == AllyEffect.CUBES:
         return markets.board_cubes(state, p) > 0 and bool(targets.occupied_sources(state, p))
     if effect == AllyEffect.BUILD:
-        return state.gold[p] >= ally.cost_gold and targets.can_build(state, p)
+        return state.gold[p] >= ALLIES[ally_id].cost_gold and targets.can_build(state, p)
     if effect == AllyEffect.BOAT:
         return targets.has_boat_target(state, p)
-    return targets.can_pay_beer(state, p, ally.cost_beer)  # BEER_FOR_VP
+    return targets.can_pay_beer(state, p, ALLIES[ally_id].cost_beer)  # BEER_FOR_VP
 
 
 def use_ally_space(state: RiseState, p: int, slot: int) -> None:
@@ -99,6 +103,7 @@ def use_ally_space(state: RiseState, p: int, slot: int) -> None:
     from gnome_envs.rise_of_the_gnomes.cardphase import PUBLICAN_PURPOSE
 
     state.ally_spaces[p * MAX_ALLIES + slot] = 1
+    state.touch_player_spaces(p)
     ally = ALLIES[state.allies[p][slot]]
     effect = ally.effect
     if effect == AllyEffect.GAIN_GOLD:

@@ -37,7 +37,8 @@ class CacheMarks:
         self._stale_parts = 0  # obs_blocks.STALE_* parts to rewrite in full
         self._dirty_tiles: tuple[int, ...] = ()  # positions whose pieces changed
         self._dirty_faces: tuple[int, ...] = ()  # positions turned face up (the face-down mix too)
-        self._dirty_rows: tuple[int, ...] = ()  # seats whose amounts or spaces changed
+        self._dirty_rows: tuple[int, ...] = ()  # seats whose amounts changed
+        self._dirty_spaces: tuple[int, ...] = ()  # seats whose own board or allies spaces changed
         self._dirty_static: tuple[int, ...] = ()  # seats whose race, upgrades, abilities or allies changed
         self._obs_gnome: tuple | None = None  # the Gnome counts the vector shows
         self._obs_stacks: tuple | None = None  # the stack sizes the vector shows
@@ -78,10 +79,15 @@ class CacheMarks:
                 self._dirty_static += (p,)
             self.touch_player(p)
 
+    def touch_player_spaces(self, p: int) -> None:
+        """Mark seat ``p``'s cached own board and allies spaces stale (a brewer went there)."""
+        if self._obs_public is not None and p not in self._dirty_spaces:
+            self._dirty_spaces += (p,)
+
     def touch_players(self) -> None:
-        """Mark every seat's cached features stale."""
+        """Mark every seat's cached amounts and spaces stale."""
         if self._obs_public is not None:
-            self._dirty_rows = tuple(range(self.n))
+            self._dirty_rows = self._dirty_spaces = tuple(range(self.n))
 
     def touch_spaces(self) -> None:
         """Forget the cached brewer-space features (action board and action cards)."""

@@ -197,11 +197,12 @@ def write_mix(state: RiseState, public: np.ndarray, start: int) -> None:
 def write_player(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
     """Seat ``p``'s whole row (the players' block starts at ``start``)."""
     write_player_static(state, p, public, start)
-    write_player_counts(state, p, public, start)
+    write_player_amounts(state, p, public, start)
+    write_player_spaces(state, p, public, start)
 
 
-def write_player_counts(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
-    """Seat ``p``'s amounts and used spaces (the parts of its row that change every turn)."""
+def write_player_amounts(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
+    """Seat ``p``'s points, gold, beer, production, pieces out and brewers."""
     row = start + p * PLAYER_FEATURES
     production = state.production(p) / PRODUCTION_SCALE if state.race[p] >= 0 else 0.0
     public[row:row + FAST_FEATURES] = (
@@ -209,6 +210,11 @@ def write_player_counts(state: RiseState, p: int, public: np.ndarray, start: int
         production, state.cubes_out[p] / CUBES_OUT_SCALE, state.brews_out[p] / BREWERIES_OUT_SCALE,
         state.brewers[p] / BREWER_SCALE, state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
     )
+
+
+def write_player_spaces(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
+    """Seat ``p``'s allies spaces used and brewers on its own board spaces."""
+    row = start + p * PLAYER_FEATURES
     allies, spaces = p * MAX_ALLIES, p * SPACES
     public[row + TAIL_START:row + PLAYER_FEATURES] = (
         state.ally_spaces[allies:allies + MAX_ALLIES]

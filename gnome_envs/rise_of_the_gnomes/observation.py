@@ -106,7 +106,8 @@ from gnome_envs.rise_of_the_gnomes.obs_blocks import (
     write_mix,
     write_pieces,
     write_player,
-    write_player_counts,
+    write_player_amounts,
+    write_player_spaces,
     write_player_static,
     write_spaces,
     write_tiles,
@@ -257,7 +258,7 @@ def _mark_fresh(state: RiseState, stacks: tuple, gnome: tuple) -> None:
     state._stale_parts = 0
     state._obs_stacks = stacks
     state._obs_gnome = gnome
-    state._dirty_tiles = state._dirty_faces = state._dirty_rows = state._dirty_static = ()
+    state._dirty_tiles = state._dirty_faces = state._dirty_rows = state._dirty_spaces = state._dirty_static = ()
 
 
 def _refresh_map(state: RiseState, public: np.ndarray, start: int) -> None:
@@ -276,7 +277,9 @@ def _refresh_players(state: RiseState, public: np.ndarray, start: int) -> None:
     for p in state._dirty_static:
         write_player_static(state, p, public, start)
     for p in state._dirty_rows:
-        write_player_counts(state, p, public, start)
+        write_player_amounts(state, p, public, start)
+    for p in state._dirty_spaces:
+        write_player_spaces(state, p, public, start)
 
 
 def _stack_counts(state: RiseState) -> tuple[int, int, int, int, bool]:

@@ -17,7 +17,7 @@ from gnome_envs.rise_of_the_gnomes.actions import (
     PLAYER_SPACE_BASE,
     Family,
 )
-from gnome_envs.rise_of_the_gnomes.cards import MAX_CARD_SPACES, OPEN_CARD_SPACES
+from gnome_envs.rise_of_the_gnomes.cards import ACTION_DISPLAY, MAX_CARD_SPACES, OPEN_CARD_SPACES
 from gnome_envs.rise_of_the_gnomes.components import (
     BOARD_CIRCLES,
     BREW_BONUS_BEER,
@@ -42,6 +42,7 @@ from gnome_envs.rise_of_the_gnomes.obs_blocks import (
     board_space_entry,
     card_space_entry,
 )
+from gnome_envs.rise_of_the_gnomes.config import MAX_PLAYERS, MIN_PLAYERS
 from gnome_envs.rise_of_the_gnomes.pending import (
     Decision,
     DecisionKind,
@@ -88,10 +89,15 @@ def board_space_open(state: RiseState, action: int) -> bool:
     return circles == OVAL or sum(state.board_brewers[action * n:(action + 1) * n]) < circles
 
 
+# per player count: (action, its slice of board_brewers, circles) for every board action
+BOARD_SPACES = {n: tuple((a, a * n, (a + 1) * n, c) for a, c in enumerate(CIRCLES))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
 def open_board_actions(state: RiseState) -> list[int]:
-    """The action board actions whose space can still take a brewer (R7.2)."""
-    n, brewers = state.n, state.board_brewers
-    return [a for a, circles in enumerate(CIRCLES) if circles == OVAL or sum(brewers[a * n:(a + 1) * n]) < circles]
+    """The action board actions whose space can still take a brewer (R7.2), in action order."""
+    brewers = state.board_brewers
+    return [a for a, lo, hi, circles in BOARD_SPACES[state.n] if circles == OVAL or sum(brewers[lo:hi]) < circles]
 
 
 def board_action_possible(state: RiseState, p: int, action: int) -> bool:
@@ -152,18 +158,20 @@ def player_space_possible(state: RiseState, p: int, space: int) -> bool:
 SPACE_UPGRADE = tuple(int(PLAYER_SPACE_UPGRADE.get(PlayerSpace(s), -1)) for s in range(NUM_PLAYER_SPACES))
 
 
+# per solo flag, display position and card: its usable spaces as card_spaces indices
+CARD_SPACE_INDICES = {
+    solo: tuple(tuple(tuple(d * MAX_CARD_SPACES + s for s in usable) for usable in per_card)
+                for d in range(ACTION_DISPLAY))
+    for solo, per_card in OPEN_CARD_SPACES.items()
+}
+
+
 def open_card_spaces(state: RiseState) -> list[int]:
     """Free action card spaces (display position * 3 + space), top to bottom, card by card
     (R14.2: no two-barrel spaces solo)."""
     spaces = state.card_spaces
-    usable = OPEN_CARD_SPACES[state.n == 1]
-    out = []
-    for d, card_id in enumerate(state.action_display):
-        first = d * MAX_CARD_SPACES
-        for s in usable[card_id]:
-            if spaces[first + s] < 0:
-                out.append(first + s)
-    return out
+    indices = CARD_SPACE_INDICES[state.n == 1]
+    return [i for d, card_id in enumerate(state.action_display) for i in indices[d][card_id] if spaces[i] < 0]
 
 
 def _place_options(state: RiseState, p: int, data: tuple) -> list[int]:
@@ -188,6 +196,7 @@ def _place(state: RiseState, d: Decision, action: int) -> None:
     elif space < ALLY_SPACE_BASE:
         s = space - PLAYER_SPACE_BASE
         state.player_spaces[p * NUM_PLAYER_SPACES + s] += 1
+        state.touch_player_spaces(p)
         PLAYER_EFFECTS[s](state, p)
     elif space < CARD_SPACE_BASE:
         use_ally_space(state, p, space - ALLY_SPACE_BASE)
