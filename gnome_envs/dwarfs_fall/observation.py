@@ -94,26 +94,25 @@ from gnome_envs.dwarfs_fall.components import (
     GEM_PILE,
     GOALS_TO_END,
     HAND_LIMIT,
-    IDLE_ROUNDS_TO_END,
     MONSTER_VP,
-    NUM_CELLS,
     NUM_GEMS,
     NUM_KINDS,
     NUM_OGRES,
-    ROUND_LIMIT,
     TRADING_GOALS,
-    TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.observation_board import (  # the board block; re-exported
     board_features,
     cached_board,
     layer_rows,
     refresh_cell_dwarfs,
+    write_board,
 )
 from gnome_envs.dwarfs_fall.observation_empires import empire_features
-from gnome_envs.dwarfs_fall.observation_layout import (
-    PROGRESS_FEATURES,
-    state_extra,
+from gnome_envs.dwarfs_fall.observation_layout import state_extra
+from gnome_envs.dwarfs_fall.observation_table import (  # the table segments; re-exported
+    cached_table,
+    table_features,
+    write_table,
 )
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 
@@ -121,8 +120,6 @@ MAX_ACTIONS = BASE_ACTIONS + CASTLE_EXTRA_ACTIONS
 # Amounts are scaled so that none reaches the Box bound 1.0: a count with a known maximum is
 # divided by a ceiling above it (maximum + 1); an open-ended count x becomes x / (x + k), and a
 # signed one v becomes 0.5 + v / (2 (|v| + k)), with k a typical value.
-ROUND_CEILING = float(ROUND_LIMIT + 1)  # the round limit (R10.5) ends every game by then
-IDLE_CEILING = float(IDLE_ROUNDS_TO_END + 1)
 MONSTERS_K = 4.0  # defeated monsters
 TRADING_VP_K = 30.0
 HAND_K = float(HAND_LIMIT)  # cards in hand, gems or ogre cards nobody can name
@@ -244,16 +241,13 @@ def player_features(state, observer: int, p: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- the vector
-TABLE_SEGMENTS = ("progress", "gem_piles", "ogre_cards", "trading_row", "trading_deck")
-
-
 UNWRITTEN = -2  # a SeatView's secret before its first observation
 
 
 class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
-    __slots__ = ("obs", "table", "secret", "players", "rows", "board", "version", "rows_seen")
+    __slots__ = ("obs", "table", "secret", "players", "rows", "board", "version", "rows_seen", "tail", "tail_ones")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
@@ -264,6 +258,8 @@ class SeatView:
         self.board: np.ndarray | None = None
         self.version = -1
         self.rows_seen = 0  # board rows of ``state._board_rows`` already copied
+        self.tail: tuple | None = None  # what the expansion segments were written from
+        self.tail_ones: list[int] = []  # the entries before the board they set
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -290,59 +286,14 @@ def _write(state, seat: int, layout, view: SeatView, fresh: bool) -> np.ndarray:
     secret = state.secret[seat]
     if secret != view.secret:
         _secret_part(obs, at["own_secret"], layout.num_secrets, secret, view)
-    _table_part(state, obs, layout, view)
+    write_table(state, obs, layout, view)
     _player_rows(state, seat, obs, layout, view)
-    _board_part(state, seat, obs, layout, view)
+    write_board(state, seat, layout, view)
     if layout.trolls or layout.royal or layout.empires:
-        if not fresh:
-            obs[at["board"] + layout.sizes["board"]:] = 0.0
-        _expansion_parts(state, seat, obs, layout, ones)
+        _expansion_parts(state, seat, obs, layout, ones, view)
     for i in ones:  # a few entries: cheaper one by one than as a fancy index
         obs[i] = 1.0
     return obs
-
-
-def _board_part(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> None:
-    """The board block, turned to the observer: whole after a change anywhere on the board
-    (``state._board_version``), else only the rows logged since ``view`` was written."""
-    board = cached_board(state)
-    board_at = layout.at["board"]
-    cells = view.obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)  # (a view: never kept, as
-    rows = state._board_rows  # a pickled view would come back a copy)
-    if board is view.board and state._board_version == view.version:
-        if len(rows) == view.rows_seen:
-            return
-        changed = dict.fromkeys(rows[view.rows_seen:])
-        if seat:
-            perm = layout.perms[seat]
-            for c in changed:
-                board[c].take(perm, out=cells[c])
-        else:
-            for c in changed:
-                cells[c] = board[c]
-    elif seat:  # seat columns turned to the observer (seat 0's order is the board's own)
-        np.take(board, layout.perms[seat], axis=1, out=cells)
-    else:
-        cells[:] = board
-    view.board, view.version, view.rows_seen = board, state._board_version, len(rows)
-
-
-def _table_part(state, obs: np.ndarray, layout, view: SeatView) -> None:
-    """The five table segments, when they changed since ``view`` was written."""
-    table = cached_table(state)
-    if table is view.table:
-        return
-    at = layout.at
-    start = at["progress"]
-    if at["own_secret"] - start == table.size:  # the five table segments lie side by side
-        obs[start:start + table.size] = table
-    else:
-        lo = 0
-        for name in TABLE_SEGMENTS:
-            hi = lo + layout.sizes[name]
-            obs[at[name]:at[name] + hi - lo] = table[lo:hi]
-            lo = hi
-    view.table = table
 
 
 def _secret_part(obs: np.ndarray, start: int, size: int, secret: int, view: SeatView) -> None:
@@ -404,18 +355,33 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
         sources[r] = (public, hidden, left, total)
 
 
-def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int]) -> None:
-    """The troll, royal and empires segments (after the board), written over zeros."""
-    at = layout.at
-    if layout.trolls or layout.royal:
-        from gnome_envs.dwarfs_fall import observation_expansions as expansions
+EXPANSION_SEGMENTS = ("troll", "royal", "empires")  # after the board, each in play or not
 
-        if layout.trolls:
-            expansions.troll_features(state, obs, at["troll"], ones)
-        if layout.royal:
-            expansions.decree_features(state, seat, obs, at["royal"], ones)
+
+def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:
+    """The troll, royal and empires segments (after the board), rewritten over zeros when what
+    they read (``expansion_key``) changed since ``view`` was written; the entries they set
+    before the board (a MEEPLE_TYPE decision's cell) go into ``ones`` every time."""
+    key = expansions.expansion_key(state, layout)
+    if key == view.tail:
+        ones += view.tail_ones
+        return
+    at = layout.at
+    for name in EXPANSION_SEGMENTS:
+        if name in at:
+            obs[at[name]:at[name] + layout.sizes[name]] = 0.0
+    tail = at["board"] + layout.sizes["board"]
+    written: list[int] = []
+    if layout.trolls:
+        expansions.troll_features(state, obs, at["troll"], written)
+    if layout.royal:
+        expansions.decree_features(state, seat, obs, at["royal"], written)
     if layout.empires:
-        empire_features(state, seat, obs, at, ones)
+        empire_features(state, seat, obs, at, written)
+    for i in written:
+        obs[i] = 1.0
+    view.tail, view.tail_ones = key, [i for i in written if i < tail]
+    ones += view.tail_ones
 
 
 def _rel(state, seat: int, other: int) -> int:
@@ -452,45 +418,6 @@ def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[
             ones.append(at["selected_seat"] + (d.data[1] - seat) % n)
 
 
-# gems of a type in the pile / (pile size + 1), as float32 factors (the products round as before)
-GEM_SCALE = tuple(float(x) for x in 1.0 / (np.array(GEM_PILE, dtype=np.float32) + 1))
-
-
-def table_features(state) -> np.ndarray:
-    """Progress (with the R10.4 stall clock), gem piles, ogre cards and trading goals (the same
-    for every seat), the five table segments one after the other."""
-    game = state.game
-    goals = game.obs_layout.num_goals
-    t = [state.round / ROUND_CEILING, float(state.end_triggered), float(state.regions.empty),
-         state.idle_rounds / IDLE_CEILING, float(state.busy_round)]
-    t += [g * scale for g, scale in zip(state.gem_pile, GEM_SCALE)]
-    t.append(len(state.ogre_deck) / (game.num_ogre_cards + 1))
-    t += [d / (copies + 1) for d, copies in zip(state.ogre_discard, game.ogre_counts)]
-    row = [0.0] * (TRADING_ROW * goals)
-    for slot, goal in enumerate(state.trading_row):
-        if goal >= 0:
-            row[slot * goals + goal] = 1.0
-    t += row
-    t.append(len(state.trading_deck) / (len(game.trading_goals) - TRADING_ROW + 1))
-    deck = [0.0] * goals
-    for goal in state.trading_deck:
-        deck[goal] = 1.0
-    t += deck
-    return np.array(t, dtype=np.float32)
-
-
-def cached_table(state) -> np.ndarray:
-    """The table features, recomputed only when what they read changed."""
-    # the gem piles change only with a hand's gems, the ogre deck and discards only with a hand's
-    # ogre cards (each bumps that family's version); the fuzz tests check the cache (invariants)
-    key = (state.round, state.end_triggered, state.regions.empty, state.idle_rounds, state.busy_round,
-           state.gems.version, state.ogres.version, tuple(state.trading_row))
-    entry = state._table
-    if entry is None or entry[0] != key:
-        entry = state._table = (key, table_features(state))
-    return entry[1]
-
-
 def full_state(state) -> np.ndarray:
     """Seat 0's observation plus every hand, every secret goal and the tops of the decks."""
     n = state.game.num_players
@@ -513,5 +440,9 @@ def full_state(state) -> np.ndarray:
     return np.concatenate([state.observation(0), extra])
 
 
-__all__ = ["board_features", "cached_board", "full_state", "layer_rows", "observe", "player_features",
-           "refresh_cell_dwarfs"]
+# the expansion segments' module reads this module's helpers, so it comes last (its functions
+# are looked up when called)
+from gnome_envs.dwarfs_fall import observation_expansions as expansions  # noqa: E402
+
+__all__ = ["board_features", "cached_board", "cached_table", "full_state", "layer_rows", "observe",
+           "player_features", "refresh_cell_dwarfs", "table_features"]

@@ -229,4 +229,31 @@ def cached_board(state) -> np.ndarray:
             state._board_rows += tuple(cells)
     return board
 
-__all__ = ["board_features", "cached_board", "layer_rows", "refresh_cell_dwarfs", "refresh_layout"]
+
+def write_board(state, seat: int, layout, view) -> None:
+    """The board block of ``view`` (an ``observation.SeatView``), turned to the observer: whole
+    after a change anywhere on the board (``state._board_version``), else only the rows logged
+    since ``view`` was written."""
+    board = cached_board(state)
+    board_at = layout.at["board"]
+    cells = view.obs[board_at:board_at + board.size].reshape(NUM_CELLS, -1)  # (a view: never kept, as
+    rows = state._board_rows  # a pickled view would come back a copy)
+    if board is view.board and state._board_version == view.version:
+        if len(rows) == view.rows_seen:
+            return
+        changed = dict.fromkeys(rows[view.rows_seen:])
+        if seat:
+            perm = layout.perms[seat]
+            for c in changed:
+                board[c].take(perm, out=cells[c])
+        else:
+            for c in changed:
+                cells[c] = board[c]
+    elif seat:  # seat columns turned to the observer (seat 0's order is the board's own)
+        np.take(board, layout.perms[seat], axis=1, out=cells)
+    else:
+        cells[:] = board
+    view.board, view.version, view.rows_seen = board, state._board_version, len(rows)
+
+
+__all__ = ["board_features", "cached_board", "layer_rows", "refresh_cell_dwarfs", "refresh_layout", "write_board"]

@@ -28,8 +28,29 @@ from gnome_envs.dwarfs_fall.observation import (
     squash,
 )
 from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
+from gnome_envs.dwarfs_fall.observation_empires import ALCHEMY_TAKE, MEEPLE_TYPE, POWER_GEM
 
 TRACK_CEILING = float(MAX_MOOD_TRACK + 1)  # toll steps on a mood card, and steps left
+
+
+# decisions whose context the expansion segments show (the troll's denial, a trade-in, and The
+# Empires' MEEPLE_TYPE, POWER_GEM and ALCHEMY_TAKE)
+TAIL_DECISIONS = frozenset({TROLL_DENY, STORE_TRADE, MEEPLE_TYPE, POWER_GEM, ALCHEMY_TAKE})
+
+
+def expansion_key(state, layout) -> tuple:
+    """Everything the troll, royal and empires segments read (lists copied: some change in place)."""
+    d = state.pending
+    key: tuple = ((d.kind, d.data) if d is not None and d.kind in TAIL_DECISIONS else None,)
+    if layout.trolls:
+        key += (state.troll_cell, tuple(state.mood_deck), state.moods_seen, state.toll, state.toll_paid,
+                len(state.roaming_deck), tuple(state.roaming_discard))
+    if layout.royal:  # (the memorials: the layout version)
+        key += (state.scenario, state.decree_mask, state.first_player, state.night, state.bonus_actions,
+                state.placed_cells, tuple(state.monster_played), state._layout_version)
+    if layout.empires:
+        key += (tuple(state.pieces), tuple(state.pouches), tuple(state.meeples), state.power_used, len(state.boxed))
+    return key
 
 
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
@@ -82,4 +103,4 @@ def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
         ones.append(s + d.data[0])
 
 
-__all__ = ["decree_features", "troll_features"]
+__all__ = ["decree_features", "expansion_key", "troll_features"]
