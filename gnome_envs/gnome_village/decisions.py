@@ -66,6 +66,8 @@ WORK_REQUIREMENTS: dict[WorkAction, tuple[int, ...]] = {
 ANY_ROAD = road_code(RoadShapeId.FOUR_WAY, 0)
 ANY_BUSINESS = business_code(0)
 ANY_WORKSHOP = workshop_code(0, False)
+WORK_ACTIONS = tuple(WorkAction)
+FREE = int(GnomeStatus.FREE)
 
 
 def _layout(state: GnomeVillageState) -> ActionLayout:
@@ -188,8 +190,11 @@ def coins_needed(state: GnomeVillageState, p: int, kinds: tuple[int, ...]) -> in
     return WORKSHOP_ACTION_COIN_COST * sum(1 for k in kinds if not free_source(state, p, k))
 
 
-def _work_possible(state: GnomeVillageState, p: int, work: WorkAction) -> bool:
-    if coins_needed(state, p, WORK_REQUIREMENTS[work]) > state.coins[p]:
+def _work_possible(state: GnomeVillageState, p: int, work: WorkAction, uncovered: list[bool]) -> bool:
+    """Whether ``p`` can pay for and carry out ``work`` (``uncovered``: per workshop type,
+    whether only coins can cover it)."""
+    kinds = WORK_REQUIREMENTS[work]
+    if WORKSHOP_ACTION_COIN_COST * sum(uncovered[k] for k in kinds) > state.coins[p]:
         return False
     if work == WorkAction.HOUSE:
         return (state.summary(p).houses < HOUSE_LIMIT and state.house_supply > 0
@@ -202,12 +207,16 @@ def _work_possible(state: GnomeVillageState, p: int, work: WorkAction) -> bool:
 
 def _work_buy_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
     layout = _layout(state)
-    legal = [layout.pass_()]
-    legal += [layout.work(w) for w in WorkAction if _work_possible(state, p, w)]
-    if state.coins[p] >= BUSINESS_COST and state.cells_for(p, ANY_BUSINESS):
-        legal += [layout.buy_business(s) for s in range(DISPLAY_SLOTS) if state.display[s] >= 0]
-    if state.coins[p] >= WORKSHOP_COST and state.cells_for(p, ANY_WORKSHOP):
-        legal += [layout.buy_workshop(k) for k in range(NUM_WORKSHOP_TYPES) if state.workshop_supply[k]]
+    products = state.products[p]
+    active = state.summary(p).active_workshops
+    uncovered = [not (products[k] or active[k]) for k in range(NUM_WORKSHOP_TYPES)]
+    legal = [layout.pass_base]
+    legal += [layout.work_base + w for w in WORK_ACTIONS if _work_possible(state, p, w, uncovered)]
+    coins = state.coins[p]
+    if coins >= BUSINESS_COST and state.cells_for(p, ANY_BUSINESS):
+        legal += [layout.buy_business_base + s for s in range(DISPLAY_SLOTS) if state.display[s] >= 0]
+    if coins >= WORKSHOP_COST and state.cells_for(p, ANY_WORKSHOP):
+        legal += [layout.buy_workshop_base + k for k in range(NUM_WORKSHOP_TYPES) if state.workshop_supply[k]]
     return legal
 
 
@@ -275,15 +284,22 @@ def destinations(state: GnomeVillageState, p: int, gnome: int) -> list[int]:
     return [c for c in workplaces[labels[start]] if c != start and c not in own]
 
 
-def _movable(state: GnomeVillageState, p: int) -> list[int]:
-    return [i for i in state.gnome_range(p)
-            if state.g_village[i] == p and state.g_status[i] == GnomeStatus.FREE
-            and not state.moved_mask >> i & 1 and destinations(state, p, i)]
-
-
 def _move_select_options(state: GnomeVillageState, p: int, data: tuple) -> list[int]:
-    layout = _layout(state)
-    return [layout.pass_()] + [layout.cell(state.g_cell[i]) for i in _movable(state, p)]
+    """PASS, then the cell of each free gnome not moved this phase that has a destination."""
+    labels, workplaces = state.walk_areas(p)
+    g_cell, g_status = state.g_cell, state.g_status
+    home = [i for i in state.gnome_range(p) if state.g_village[i] == p]
+    own = [g_cell[i] for i in home]
+    moved = state.moved_mask
+    cell_base = _layout(state).cell_base
+    legal = [_layout(state).pass_base]
+    for i in home:
+        if g_status[i] != FREE or moved >> i & 1:
+            continue
+        start = g_cell[i]
+        if any(c != start and c not in own for c in workplaces[labels[start]]):
+            legal.append(cell_base + start)
+    return legal
 
 
 def _move_select(state: GnomeVillageState, d: Decision, action: int) -> None:

@@ -24,6 +24,7 @@ from gnome_envs.gnome_village.components import (
     IS_WORKPLACE,
     NEIGHBOUR,
     NUM_CELLS,
+    NUM_CODES,
     NUM_DIRECTIONS,
     ORTHOGONAL,
     TileKind,
@@ -31,7 +32,6 @@ from gnome_envs.gnome_village.components import (
 
 OPPOSITE = tuple((d + 2) % NUM_DIRECTIONS for d in range(NUM_DIRECTIONS))
 ROAD_KIND = int(TileKind.ROAD)
-EAST_AND_SOUTH = (1, 2)  # each shared edge is visited once, from its west or north tile
 # side_node: node id of a tile side for walking; building sides share the cell's node, a road
 # side belongs to its arm's group, a road side without an arm is closed (-1).
 _GROUP_NODE_BASE = NUM_CELLS
@@ -114,39 +114,56 @@ def _side_node(code: int, cell: int, direction: int) -> int:
     return _GROUP_NODE_BASE + cell * NUM_DIRECTIONS + group
 
 
+# _SIDE_NODES[cell][code]: _side_node of each side of ``code`` lying on ``cell``
+_SIDE_NODES = tuple(tuple(tuple(_side_node(code, cell, d) for d in range(NUM_DIRECTIONS)) for code in range(NUM_CODES))
+                    for cell in range(NUM_CELLS))
+_NUM_NODES = _GROUP_NODE_BASE + NUM_CELLS * NUM_DIRECTIONS
+# _LINKS[cell]: (side, neighbour, the neighbour's facing side) for each neighbour on the grid
+_LINKS = tuple(tuple((d, n, OPPOSITE[d]) for d, n in ORTHOGONAL[cell]) for cell in range(NUM_CELLS))
+# _GROUP_LINKS[cell][code][group]: the links leaving a road's arm group (() for other codes)
+_GROUP_LINKS = tuple(tuple(tuple(tuple(link for link in _LINKS[cell] if _SIDE_GROUP[code][link[0]] == group)
+                                 for group in range(NUM_DIRECTIONS)) for code in range(NUM_CODES))
+                     for cell in range(NUM_CELLS))
+
+
 def walk_areas(grid: list[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
-    """Walking label per cell, and per label the workshop and business cells in that area."""
-    labels = walk_labels(grid)
-    areas: dict[int, list[int]] = {label: [] for label in labels}
-    for cell, label in enumerate(labels):
-        if IS_WORKPLACE[grid[cell]]:
-            areas[label].append(cell)
-    return labels, {label: tuple(cells) for label, cells in areas.items()}
+    """Walking label per cell (-1: not a building), and per label of a building the workshop
+    and business cells of that walking area in cell order. A label is the first building cell
+    of its area, found by a flood over the open tile sides."""
+    labels = [-1] * NUM_CELLS
+    areas: dict[int, tuple[int, ...]] = {}
+    reached = bytearray(_NUM_NODES)
+    for start, code in enumerate(grid):
+        if not IS_BUILDING[code] or reached[start]:
+            continue
+        reached[start] = 1
+        stack = [start]
+        workplaces = []
+        while stack:
+            node = stack.pop()
+            if node < _GROUP_NODE_BASE:  # a building: every side is open
+                labels[node] = start
+                if IS_WORKPLACE[grid[node]]:
+                    workplaces.append(node)
+                links = _LINKS[node]
+            else:
+                cell, group = divmod(node - _GROUP_NODE_BASE, NUM_DIRECTIONS)
+                links = _GROUP_LINKS[cell][grid[cell]][group]
+            for _, neighbour, facing in links:
+                other = grid[neighbour]
+                if other:
+                    side = _SIDE_NODES[neighbour][other][facing]
+                    if side >= 0 and not reached[side]:
+                        reached[side] = 1
+                        stack.append(side)
+        workplaces.sort()
+        areas[start] = tuple(workplaces)
+    return labels, areas
 
 
 def walk_labels(grid: list[int]) -> list[int]:
     """Per cell, a label shared by buildings a gnome can walk between (-1: not a building)."""
-    parent = list(range(_GROUP_NODE_BASE + NUM_CELLS * NUM_DIRECTIONS))
-
-    def find(node: int) -> int:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
-    for cell in range(NUM_CELLS):
-        code = grid[cell]
-        if not code:
-            continue
-        for direction in EAST_AND_SOUTH:
-            neighbour = NEIGHBOUR[cell][direction]
-            if neighbour < 0 or not grid[neighbour]:
-                continue
-            a = _side_node(code, cell, direction)
-            b = _side_node(grid[neighbour], neighbour, OPPOSITE[direction])
-            if a >= 0 and b >= 0:
-                parent[find(a)] = find(b)
-    return [find(cell) if IS_BUILDING[grid[cell]] else -1 for cell in range(NUM_CELLS)]
+    return walk_areas(grid)[0]
 
 
 def _components(grid: list[int]) -> tuple[list[int], int]:
