@@ -95,11 +95,12 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
     """R4: a new turn; the player's gnomes held on a Chapel come home (R11.2)."""
     state.turn_player = p
     state.turn_number += 1
+    if state.used_now or state.moved_mask:
+        state.gnomes_changed()
     state.used_now = []
     state.spent_this_turn = 0
     state.advisor_active = False
     state.moved_mask = 0
-    state.gnomes_changed()
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.CHAPEL:
             gnome_moves.send_home(state, i)
@@ -212,8 +213,10 @@ def _move_phase(state: GnomeVillageState, p: int) -> None:
     for i in state.gnome_range(p):
         if state.g_status[i] == GnomeStatus.RESTING and state.g_born[i] < state.turn_number:
             state.g_status[i] = int(GnomeStatus.FREE)
+            state.gnomes_changed()
+    if state.moved_mask:
+        state.gnomes_changed()
     state.moved_mask = 0
-    state.gnomes_changed()
     offer(state, DecisionKind.MOVE_SELECT, p)
 
 
@@ -225,9 +228,10 @@ def _end_turn(state: GnomeVillageState, p: int) -> None:
     """R11.7 advisor refund, R8.5 business memory, R12.1 the game ends after the round."""
     if state.advisor_active and state.coins[p] == 0 and state.spent_this_turn > 0:
         economy.receive(state, p, 1)
+    if state.used_last[p] or state.used_now:
+        state.gnomes_changed()
     state.used_last[p] = state.used_now
     state.used_now = []
-    state.gnomes_changed()
     n = state.game.num_players
     if state.end_triggered and p == n - 1:
         state.finished = True
