@@ -188,6 +188,7 @@ def _upgrade(state: MightyGnomesState, d: Decision, action: int) -> None:
     if not d.data[0]:
         state.spend_res(p, TRACK_RESOURCE[track], TRACK_COST[track][levels[p]])
     state.upgrades[p] += 1
+    state.touch(p)
     state.gain_vp(p, TRACK_VP[track][levels[p]])
 
 
@@ -373,6 +374,7 @@ def apply_free(state: MightyGnomesState, p: int, family: Family, arg: int, arg2:
         state.gain_res(p, arg2)
     elif family == Family.MAGIC:
         state.gnome_used[p][_unused_card(state, p, GnomeType.MAGIC)] = True
+        state.touch(p)
         if arg == MagicTrade.WOOD:
             state.spend_res(p, WOOD, MAGIC_WOOD)
         else:
@@ -380,6 +382,7 @@ def apply_free(state: MightyGnomesState, p: int, family: Family, arg: int, arg2:
         state.gain_vp(p, MAGIC_VP)
     else:  # ALCHEMIST
         state.gnome_used[p][_unused_card(state, p, GnomeType.ALCHEMIST)] = True
+        state.touch(p)
         state.spend_res(p, CRYSTAL)
         if arg == AlchemyTrade.COINS:
             state.gain_coins(p, ALCHEMIST_COINS)

@@ -149,6 +149,7 @@ def _bedroom(state: MightyGnomesState) -> None:
         tile = left[0]
         state.bedroom[p] = tile
         state.used_tiles[p] = ALL_TILES
+        state.touch(p)
         state.gain_vp(p, TILE_SIZES[tile] - 1)
 
 

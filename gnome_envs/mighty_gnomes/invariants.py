@@ -185,16 +185,18 @@ def _caches(state: MightyGnomesState) -> list[str]:
         attic_features,
         forest_owner_features,
         fresh_board,
-        player_row,
         public_features,
     )
+    from gnome_envs.mighty_gnomes.observation_rows import holdings, packed_row
     from gnome_envs.mighty_gnomes.observation_view import fresh_relative_ones
     from gnome_envs.mighty_gnomes.scoring import final_scores
 
     out = []
     for p in range(state.game.num_players):
-        row = state._rows[p]
-        if row is not None and not np.array_equal(row, player_row(state, p)):
+        fresh = holdings(state, p)
+        if state._holdings[p] not in (None, fresh):
+            out.append(f"seat {p}: stale holdings features")
+        if state._rows[p] not in (None, packed_row(state, p, fresh)):
             out.append(f"seat {p}: stale player features")
     if state._forest_obs is not None and not all(
             np.array_equal(a, b) for a, b in zip(state._forest_obs, forest_owner_features(state))):

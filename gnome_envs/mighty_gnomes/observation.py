@@ -76,10 +76,8 @@ from gnome_envs.mighty_gnomes.components import (
     TRAIL_LAST,
     TRAIL_TREASURES,
     TURNS_PER_ROUND,
-    GnomeType,
 )
 from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
-from gnome_envs.mighty_gnomes.scoring import total
 from gnome_envs.mighty_gnomes.state import (
     EMPTY,
     LADDER_CELLS,
@@ -269,57 +267,6 @@ def public_features(state: MightyGnomesState) -> np.ndarray:
     return out
 
 
-# A row entry is its raw count divided by a ceiling above its largest value (LINEAR), or an
-# unbounded amount (coins, VP, score) squashed to x / (x + half-way point) (SQUASHED).
-LINEAR, SQUASHED = 0, 1
-_ROW_PARTS = (
-    [(SQUASHED, COIN_HALF), (SQUASHED, VP_HALF), (LINEAR, KEY_SCALE)] + [(LINEAR, RES_SCALE)] * NUM_RES
-    + [(LINEAR, LEVEL_SCALE), (LINEAR, LEVEL_SCALE), (LINEAR, UPGRADE_SCALE)]
-    + [(LINEAR, GNOME_COUNT_SCALE)] * NUM_GNOME_TYPES
-    + [(LINEAR, GNOME_COUNT_SCALE)] * 2 + [(LINEAR, 1.0)] * (NUM_TILES + NUM_TILES + 1 + 2)
-    + [(LINEAR, DRUID_SCALE), (LINEAR, DRUID_SCALE), (LINEAR, CHEST_COUNT_SCALE)]
-    + [(LINEAR, KIND_COUNT_SCALE)] * NUM_CHEST_KINDS + [(SQUASHED, SCORE_HALF), (LINEAR, TURN_SCALE)]
-)
-if len(_ROW_PARTS) != PLAYER_FEATURES:
-    raise ValueError(f"player row has {len(_ROW_PARTS)} features, layout says {PLAYER_FEATURES}")
-# player_row squashes in Python (float64, then rounded once to float32: the same value as the
-# float32 quotient) and divides the rest by their ceilings in one numpy division
-ROW_DIVISOR = np.array([1.0 if mode == SQUASHED else d for mode, d in _ROW_PARTS], dtype=np.float32)
-TILE_BITS = tuple(tuple(used >> t & 1 for t in range(NUM_TILES)) for used in range(1 << NUM_TILES))
-# bedroom one-hot by tile index; NO_TILE (-1) marks the last entry: an empty bedroom
-BEDROOM_ONE_HOT = tuple(tuple(int(i == tile) for i in range(NUM_TILES + 1)) for tile in range(NUM_TILES + 1))
-MAGIC, ALCHEMIST = int(GnomeType.MAGIC), int(GnomeType.ALCHEMIST)
-
-
-def player_row(state: MightyGnomesState, p: int) -> np.ndarray:
-    """Scaled features of seat ``p`` (cached by the state until the seat changes): coins, VP,
-    keys, resources, track levels, upgrades, gnomes per type, Magic / Alchemist cards still
-    unused this round, tiles used, bedroom tile, bedroom first, free use, Druid tiles, Druid
-    tiles still unused this round, face-down chests, opened chests per kind, final score now,
-    turns taken."""
-    gnomes = [0] * NUM_GNOME_TYPES
-    magic_free = alchemy_free = 0
-    for kind, used in zip(state.gnomes[p], state.gnome_used[p]):
-        gnomes[kind] += 1
-        if not used:
-            if kind == MAGIC:
-                magic_free += 1
-            elif kind == ALCHEMIST:
-                alchemy_free += 1
-    opened = [0] * NUM_CHEST_KINDS
-    for kind in state.opened[p]:
-        opened[kind] += 1
-    coins, vp, score, druids = state.coins[p], state.vp[p], total(state, p), state.druid_tiles[p]
-    row = np.array([coins / (coins + COIN_HALF), vp / (vp + VP_HALF), state.keys[p], *state.res[p],
-                    state.warehouse[p], state.dining[p], state.upgrades[p], *gnomes, magic_free, alchemy_free,
-                    *TILE_BITS[state.used_tiles[p]], *BEDROOM_ONE_HOT[state.bedroom[p]],
-                    state.must_first[p], state.free_use[p], druids, druids - state.druid_used[p],
-                    len(state.closed[p]), *opened, score / (score + SCORE_HALF), state.turns_taken[p]],
-                   dtype=np.float32)
-    row /= ROW_DIVISOR
-    return row
-
-
 __all__ = [
     "LAYOUTS",
     "STATE_EXTRA",
@@ -331,6 +278,5 @@ __all__ = [
     "forest_owner_features",
     "fresh_board",
     "icon_features",
-    "player_row",
     "public_features",
 ]

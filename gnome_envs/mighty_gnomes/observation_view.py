@@ -11,6 +11,7 @@ written when their cache changed. The layout is in ``observation.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -25,13 +26,15 @@ from gnome_envs.mighty_gnomes.observation import (
     bag_entry,
     bag_position,
     board_features,
-    player_row,
     public_features,
 )
+from gnome_envs.mighty_gnomes.observation_rows import PACKED_CACHE_SIZE, player_row
 from gnome_envs.mighty_gnomes.pending import DecisionKind
 from gnome_envs.mighty_gnomes.state import DRUID_TURN, NO_TILE, MightyGnomesState
 
 INVITE, UPGRADE = int(DecisionKind.INVITE), int(DecisionKind.UPGRADE)
+ENTRY_BYTES = np.dtype(np.float32).itemsize
+ROW_BYTES = PLAYER_FEATURES * ENTRY_BYTES
 FREE_INVITE, FREE_UPGRADE, DRUID_CONTEXT, ROUND_END_CONTEXT = 0, 1, 2, 3  # "context" entries
 
 
@@ -75,17 +78,22 @@ OFFSETS = {n: build_offsets(layout) for n, layout in LAYOUTS.items()}
 class SeatView:
     """One seat's observation buffer and the cached parts written into it."""
 
-    __slots__ = ("at", "obs", "board", "public", "bag", "trail", "rows", "closed")
+    __slots__ = ("at", "obs", "bytes", "board", "public", "bag", "trail", "rows", "closed")
 
     def __init__(self, at: Offsets) -> None:
         self.at = at
         self.obs = np.zeros(at.size, dtype=np.float32)
+        self.bytes = memoryview(self.obs).cast("B")  # the buffer as bytes, for the packed rows
         self.board: np.ndarray | None = None
         self.public: np.ndarray | None = None
         self.bag = -1  # chests in the bag when last written
         self.trail: tuple[int, ...] | None = None
-        self.rows: list[np.ndarray | None] = [None] * at.num_players
+        self.rows: list[bytes | None] = [None] * at.num_players
         self.closed: list[int] = []
+
+    def __reduce__(self) -> tuple:
+        """A copy or a pickle is a fresh view: it rewrites everything on first use."""
+        return SeatView, (self.at,)
 
 
 def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
@@ -113,19 +121,15 @@ def observe(state: MightyGnomesState, seat: int) -> np.ndarray:
         view.bag = len(state.chest_bag)
     head, trail = relative_ones(state, seat)
     if view.trail is not trail:
-        obs[at.trail:at.players] = 0.0
-        for i in trail:  # a few scalar writes beat one numpy call with a list
-            obs[i] = 1.0
+        view.bytes[at.trail * ENTRY_BYTES:at.players * ENTRY_BYTES] = trail
         view.trail = trail
     _write_rows(state, view, seat)
     closed = state.closed[seat]
     if view.closed != closed:  # lists compared item by item
         _write_closed(view, closed)
-    obs[:at.board] = 0.0
-    for i in decision_ones(state, seat, at):
-        obs[i] = 1.0
-    for i in head:
-        obs[i] = 1.0
+    ones = decision_ones(state, seat, at)
+    ones += head
+    view.bytes[:at.board * ENTRY_BYTES] = one_hot_block(at.board, tuple(ones))
     return obs.copy()
 
 
@@ -144,13 +148,13 @@ def seat_board(state: MightyGnomesState, seat: int) -> np.ndarray:
 def _write_rows(state: MightyGnomesState, view: SeatView, seat: int) -> None:
     """Player rows, block r = r seats from ``seat``, written where they changed."""
     rows, written = state._rows, view.rows
-    start = view.at.players
+    start = view.at.players * ENTRY_BYTES
     for r, p in enumerate(view.at.seat_orders[seat]):
         row = rows[p]
         if row is None:
             row = rows[p] = player_row(state, p)
         if written[r] is not row:
-            view.obs[start + r * PLAYER_FEATURES:start + (r + 1) * PLAYER_FEATURES] = row
+            view.bytes[start + r * ROW_BYTES:start + (r + 1) * ROW_BYTES] = row
             written[r] = row
 
 
@@ -193,17 +197,17 @@ def decision_ones(state: MightyGnomesState, seat: int, at: Offsets) -> list[int]
     return ones
 
 
-def relative_ones(state: MightyGnomesState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Positions set to 1.0 for the round, the first player, the first-player box's claimant
-    (in the head) and the trail, as seen from ``seat``; cached by the state until the trail,
-    the round or the first player change (``touch_public`` and ``touch_all`` forget it)."""
+def relative_ones(state: MightyGnomesState, seat: int) -> tuple[tuple[int, ...], bytes]:
+    """Positions set to 1.0 for the round, the first player and the first-player box's claimant
+    (in the head), and the packed trail block, as seen from ``seat``; cached by the state until
+    the trail, the round or the first player change (``touch_public`` and ``touch_all``)."""
     cached = state._relative_obs[seat]
     if cached is None:
         cached = state._relative_obs[seat] = fresh_relative_ones(state, seat)
     return cached
 
 
-def fresh_relative_ones(state: MightyGnomesState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def fresh_relative_ones(state: MightyGnomesState, seat: int) -> tuple[tuple[int, ...], bytes]:
     """:func:`relative_ones` computed from the table."""
     at = OFFSETS[state.game.num_players]
     n = at.num_players
@@ -215,9 +219,18 @@ def fresh_relative_ones(state: MightyGnomesState, seat: int) -> tuple[tuple[int,
     trail = []
     width = TRAIL_SPACES + n
     for rank, p in enumerate(state.trail_order()):
-        base = at.trail + (p - seat) % n * width
+        base = (p - seat) % n * width
         trail += (base + state.trail[p], base + TRAIL_SPACES + rank)
-    return tuple(head), tuple(trail)
+    return tuple(head), one_hot_block(at.players - at.trail, tuple(trail))
+
+
+# Heads and trails come back again and again, so each distinct one is packed once (bounded).
+@lru_cache(maxsize=PACKED_CACHE_SIZE)
+def one_hot_block(size: int, ones: tuple[int, ...]) -> bytes:
+    """``size`` packed float32 entries: 1.0 at the positions ``ones``, 0.0 elsewhere."""
+    block = np.zeros(size, dtype=np.float32)
+    block[list(ones)] = 1.0
+    return block.tobytes()
 
 
 def full_state(state: MightyGnomesState) -> np.ndarray:
@@ -232,4 +245,4 @@ def full_state(state: MightyGnomesState) -> np.ndarray:
 
 
 __all__ = ["OFFSETS", "Offsets", "SeatView", "build_offsets", "decision_ones", "fresh_relative_ones",
-           "full_state", "observe", "relative_ones", "seat_board"]
+           "full_state", "observe", "one_hot_block", "relative_ones", "seat_board"]

@@ -61,7 +61,8 @@ FLAT_LISTS = (
     "drawn", "druid_tiles", "druid_used", "forest_owner", "forest_tile", "forest_tiles", "free_use",
     "glade_aside", "glades", "keys", "ladder_closed", "must_first", "over_capacity", "rewards_claimed",
     "session", "stack", "stamp", "supply", "tasks", "trail", "trail_history", "treasure_claimed",
-    "turns_taken", "upgrades", "used_tiles", "vp", "warehouse", "_board", "_relative_obs", "_rows",
+    "turns_taken", "upgrades", "used_tiles", "vp", "warehouse", "_board", "_holdings", "_relative_obs",
+    "_rows",
 )
 UNSHARED_LISTS = ("_views",)  # rebuilt empty by clone()
 NESTED_LIST_NAMES = tuple(sorted(NESTED_LISTS))  # a fixed order to copy them in
@@ -122,7 +123,8 @@ class MightyGnomesState(DecisionLoopState):
         self.supply = [RES_SUPPLY] * NUM_RES
         self._init_players(n)
         self._init_board(game)
-        self._rows: list[np.ndarray | None] = [None] * n
+        self._rows: list[bytes | None] = [None] * n  # packed player rows (observation_rows)
+        self._holdings: list[bytes | None] = [None] * n  # packed holdings part of each row
         self._scores: np.ndarray | None = None
         self._forest_obs: np.ndarray | None = None
         self._attic_obs: tuple[np.ndarray, np.ndarray] | None = None
@@ -268,7 +270,7 @@ class MightyGnomesState(DecisionLoopState):
             k = len(other.closed[p])
             other.closed[p] = sorted(hidden[:k])
             hidden = hidden[k:]
-            other._rows[p] = None
+            other.touch(p)
         if other.drawn and not keep_drawn:
             k = len(other.drawn)
             other.drawn = hidden[:k]
@@ -283,12 +285,20 @@ class MightyGnomesState(DecisionLoopState):
     def touch(self, p: int) -> None:
         """Forget what is cached about seat ``p`` (and every score)."""
         self._rows[p] = None
+        self._holdings[p] = None
+        self._scores = None
+
+    def touch_purse(self, p: int) -> None:
+        """Forget seat ``p``'s cached row and every score after only its coins, VP, keys or
+        resources changed (its cached holdings stay)."""
+        self._rows[p] = None
         self._scores = None
 
     def touch_all(self) -> None:
         """Forget every cached seat row and score, and the trail as each seat sees it."""
         n = self.game.num_players
         self._rows = [None] * n
+        self._holdings = [None] * n
         self._relative_obs = [None] * n
         self._scores = None
 
@@ -318,30 +328,30 @@ class MightyGnomesState(DecisionLoopState):
         """Seat ``p`` takes ``amount`` coins from the bank (it never runs dry, O18)."""
         self.coins[p] += amount
         self.bank -= amount
-        self.touch(p)
+        self.touch_purse(p)
 
     def pay_coins(self, p: int, amount: int) -> None:
         """Seat ``p`` pays ``amount`` coins to the bank."""
         self.coins[p] -= amount
         self.bank += amount
-        self.touch(p)
+        self.touch_purse(p)
 
     def transfer(self, payer: int, payee: int, amount: int) -> None:
         """Seat ``payer`` pays ``amount`` coins to seat ``payee``."""
         self.coins[payer] -= amount
         self.coins[payee] += amount
-        self.touch(payer)
-        self.touch(payee)
+        self.touch_purse(payer)
+        self.touch_purse(payee)
 
     def gain_vp(self, p: int, amount: int) -> None:
         """Seat ``p`` scores ``amount`` victory points on the VP track."""
         self.vp[p] += amount
-        self.touch(p)
+        self.touch_purse(p)
 
     def gain_keys(self, p: int, amount: int) -> None:
         """Seat ``p`` takes up to ``amount`` keys of its colour (at most three held, R7.3)."""
         self.keys[p] = min(KEYS_PER_COLOUR, self.keys[p] + amount)
-        self.touch(p)
+        self.touch_purse(p)
 
     # ------------------------------------------------------------------ resources
     def gain_res(self, p: int, r: int, amount: int = 1) -> int:
@@ -350,7 +360,7 @@ class MightyGnomesState(DecisionLoopState):
         if got:
             self.supply[r] -= got
             self.res[p][r] += got
-            self.touch(p)
+            self.touch_purse(p)
             if p not in self.over_capacity and self.stored(p) > self.capacity(p):
                 self.over_capacity.append(p)  # R8.2: discarded at once (pending.MightyRules)
         return got
@@ -359,7 +369,7 @@ class MightyGnomesState(DecisionLoopState):
         """Seat ``p`` returns ``amount`` of resource ``r`` to the supply."""
         self.res[p][r] -= amount
         self.supply[r] += amount
-        self.touch(p)
+        self.touch_purse(p)
 
     def can_pay(self, p: int, cost: Bundle) -> bool:
         """Whether seat ``p`` holds the coins and resources of ``cost``."""
