@@ -1,0 +1,96 @@
+"""The policies shipped with the package (``checkpoint:name=GAME``) and their export."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from sb3_contrib import MaskablePPO
+
+import agents
+import gnome_envs
+from agents.base import choose_action
+from agents.shipped import MODELS_DIR, export_policy, game_name, load_policy, manifest
+from gnome_envs import SingleAgentEnv
+from gnome_envs.core.errors import ConfigError
+
+MAX_GAME_DECISIONS = 20_000
+GAMES = [game_name(env_id) for env_id in gnome_envs.ENV_IDS]
+
+
+def tiny_model(env_id: str = "battle_gnomes_v1") -> MaskablePPO:
+    """An untrained MaskablePPO with a small MLP on ``env_id``'s 2-player single-agent env."""
+    torch.manual_seed(0)
+    return MaskablePPO("MlpPolicy", SingleAgentEnv(env_id, num_players=2), seed=0, device="cpu",
+                       policy_kwargs={"net_arch": [32, 16]})
+
+
+def test_export_keeps_the_policy_logits(tmp_path: Path) -> None:
+    model = tiny_model()
+    weights = load_policy(export_policy(model, tmp_path / "p.npz", "battle_gnomes_v1", 2))
+    state = gnome_envs.make("battle_gnomes_v1", num_players=2).unwrapped.game.new_state(5)
+    obs = state.observation(state.current_player)
+    with torch.no_grad():
+        features = model.policy.extract_features(torch.as_tensor(obs[None]), model.policy.pi_features_extractor)
+        expected = model.policy.action_net(model.policy.mlp_extractor.forward_actor(features))[0].numpy()
+    np.testing.assert_allclose(weights.logits(obs), expected, atol=2e-2)  # float16 storage
+    assert weights.meta == {"env_id": "battle_gnomes_v1", "players": 2, "activation": "tanh",
+                            "observation_size": obs.size, "num_actions": state.game.num_actions}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_ships_a_policy_that_plays_a_legal_game(game: str) -> None:
+    entry = manifest()[game]
+    path = MODELS_DIR / entry["file"]
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
+    env_id = next(e for e in gnome_envs.ENV_IDS if game_name(e) == game)
+    policy = agents.make(f"checkpoint:name={game}", env_id)
+    state = gnome_envs.make(env_id, num_players=entry["players"]).unwrapped.game.new_state(11)
+    rng = np.random.default_rng(0)
+    decisions = 0
+    while not state.is_terminal() and decisions < MAX_GAME_DECISIONS:
+        action = choose_action(policy, state, rng)
+        assert state.legal_action_mask()[action]
+        state.apply(action)
+        decisions += 1
+    assert state.is_terminal()
+    assert {r["opponent"] for r in entry["results"]} == {"random", "scripted"}
+
+
+def test_shipped_policy_is_reproducible_and_deterministic_on_request() -> None:
+    state = gnome_envs.make("mighty_gnomes_v1", num_players=2).unwrapped.game.new_state(3)
+    sampled = agents.make("checkpoint:name=mighty_gnomes", "mighty_gnomes_v1")
+    picks = [sampled.act(state, state.current_player, np.random.default_rng(7)) for _ in range(2)]
+    assert picks[0] == picks[1]
+    greedy = agents.make("checkpoint:name=mighty_gnomes:deterministic=true", "mighty_gnomes_v1")
+    logits = greedy.policy.logits(state.observation(state.current_player))
+    legal = np.flatnonzero(state.legal_action_mask())
+    assert greedy.act(state, state.current_player, np.random.default_rng(1)) == legal[np.argmax(logits[legal])]
+
+
+@pytest.mark.parametrize("spec, env_id, message", [
+    ("checkpoint:name=no_such_game", "mighty_gnomes_v1", "no shipped model named 'no_such_game'"),
+    ("checkpoint:name=mighty_gnomes", "gnome_village_v1", "plays mighty_gnomes"),
+    ("checkpoint:name=mighty_gnomes:path=x.zip", "mighty_gnomes_v1", "one of them"),
+    ("checkpoint", "mighty_gnomes_v1", "one of them"),
+    ("checkpoint:name=mighty_gnomes:players=2", "mighty_gnomes_v1", "takes no players"),
+])
+def test_bad_shipped_specs_raise(spec: str, env_id: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        agents.make(spec, env_id)
+
+
+def test_a_shipped_policy_refuses_another_player_count() -> None:
+    policy = agents.make("checkpoint:name=mighty_gnomes", "mighty_gnomes_v1")
+    state = gnome_envs.make("mighty_gnomes_v1", num_players=3).unwrapped.game.new_state(0)
+    with pytest.raises(ConfigError, match="trained with 2 players"):
+        policy.act(state, state.current_player, np.random.default_rng(0))
+
+
+def test_game_name_strips_the_version() -> None:
+    assert game_name("gnome_village_v1") == "gnome_village"
+    assert game_name("dwarfs_fall_v12") == "dwarfs_fall"
+    assert game_name("plain") == "plain"
