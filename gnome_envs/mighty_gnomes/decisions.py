@@ -59,29 +59,32 @@ def _base(state: MightyGnomesState) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------- choosing a tile (R3.2)
-def _tile_modes(state: MightyGnomesState, p: int, tile: int, gather: bool) -> list[int]:
-    base = _base(state)[Family.TILE_MODE] + tile * NUM_MODES
+def _tile_modes(state: MightyGnomesState, tiles: list[int], gather: set[int], climb: set[int]) -> list[int]:
+    """The ways to use each of ``tiles``: gather (if it fits the forest), climb to the attic (if
+    it fits there) or take coins."""
     out = []
-    if gather:
-        out.append(base + Mode.GATHER)
-    if placement.attic_options(state, p, tile, first_only=True):
-        out.append(base + Mode.ATTIC)
-    out.append(base + Mode.COINS)
+    for tile in tiles:
+        base = _base(state)[Family.TILE_MODE] + tile * NUM_MODES
+        if tile in gather:
+            out.append(base + Mode.GATHER)
+        if tile in climb:
+            out.append(base + Mode.ATTIC)
+        out.append(base + Mode.COINS)
     return out
 
 
 def _turn_start_options(state: MightyGnomesState, p: int, data: tuple) -> list[int]:
     tiles = [tile for tile in range(NUM_TILES) if state.tile_available(p, tile)]
     gather = placement.forest_fitting(state, p, tiles)
-    out = []
-    for tile in tiles:
-        out += _tile_modes(state, p, tile, tile in gather)
-    return out + effects.free_options(state, p)
+    climb = placement.attic_fitting(state, p, tiles)
+    return _tile_modes(state, tiles, gather, climb) + effects.free_options(state, p)
 
 
 def _druid_start_options(state: MightyGnomesState, p: int, data: tuple) -> list[int]:
-    gather = bool(placement.forest_options(state, p, DRUID_INDEX, first_only=True))
-    return [_base(state)[Family.PASS]] + _tile_modes(state, p, DRUID_INDEX, gather) + effects.free_options(state, p)
+    tiles = [DRUID_INDEX]
+    gather = set(tiles) if placement.forest_options(state, p, DRUID_INDEX, first_only=True) else set()
+    climb = placement.attic_fitting(state, p, tiles)
+    return [_base(state)[Family.PASS]] + _tile_modes(state, tiles, gather, climb) + effects.free_options(state, p)
 
 
 def _turn_start(state: MightyGnomesState, d: Decision, action: int) -> None:

@@ -166,6 +166,26 @@ LANDINGS = tuple(tuple(_landings(fits, ladder.height) for ladder in LADDERS) for
 # per player count: (side, ladder) of every ladder side in play (R5.1)
 SIDES_IN_PLAY = {n: tuple((side, ladder) for side, (ladder, _) in enumerate(LADDER_SIDES)
                           if n in LADDERS[ladder].players) for n in LAYOUTS}
+LADDERS_IN_PLAY = {n: tuple(ladder.slot for ladder in LADDERS if n in ladder.players) for n in LAYOUTS}
+
+
+def attic_fitting(state: MightyGnomesState, p: int, tiles: list[int]) -> set[int]:
+    """The tiles among ``tiles`` that seat ``p`` can lay in the attic now. A seat with a coin
+    for every column a tile covers can pay whoever it rests on (R5.3), so then a tile fits
+    wherever it lands; otherwise its placements are searched."""
+    n = state.game.num_players
+    ladders = [(ladder, tuple(state.ladder_height[ladder])) for ladder in LADDERS_IN_PLAY[n]
+               if not state.ladder_closed[ladder]]
+    rich = state.coins[p] >= LADDER_WIDTH
+    fitting = set()
+    for tile in tiles:
+        if rich or tile == DRUID_INDEX:  # the Druid tile pays nobody
+            landings = LANDINGS[tile_shape(tile)]
+            if any(landings[ladder][heights] for ladder, heights in ladders):
+                fitting.add(tile)
+        elif attic_options(state, p, tile, first_only=True):
+            fitting.add(tile)
+    return fitting
 
 
 def attic_options(state: MightyGnomesState, p: int, tile: int, first_only: bool = False) -> list[int]:

@@ -9,7 +9,7 @@ import pytest
 from gnome_envs.mighty_gnomes import placement
 from gnome_envs.mighty_gnomes.components import LADDERS, NUM_TILES
 from gnome_envs.mighty_gnomes.geometry import ATTIC_FITS
-from gnome_envs.mighty_gnomes.state import MightyGnomesState
+from gnome_envs.mighty_gnomes.state import DRUID_INDEX, MightyGnomesState
 
 from .helpers import fresh
 
@@ -38,13 +38,15 @@ def _scratch(state: MightyGnomesState) -> MightyGnomesState:
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_forest_fitting_matches_a_search_per_tile(num_players):
-    """A tile reported fitting (smaller shapes inferred from larger ones) has a legal placement."""
+def test_fitting_tiles_match_a_search_per_tile(num_players):
+    """A tile reported fitting the forest (smaller shapes inferred from larger ones) or the attic
+    (without a search when the seat can pay anyone) has a legal placement there, and only then."""
     for state in _positions(num_players):
         p = max(state.current_player, 0)
         tiles = list(range(NUM_TILES))
-        expected = {t for t in tiles if placement.forest_options(state, p, t)}
-        assert placement.forest_fitting(state, p, tiles) == expected
+        assert placement.forest_fitting(state, p, tiles) == {t for t in tiles if placement.forest_options(state, p, t)}
+        tiles.append(DRUID_INDEX)
+        assert placement.attic_fitting(state, p, tiles) == {t for t in tiles if placement.attic_options(state, p, t)}
 
 
 def test_landing_table_matches_fit_row():
