@@ -89,19 +89,15 @@ def player_row(state: MightyGnomesState, p: int) -> bytes:
 
 def packed_row(state: MightyGnomesState, p: int, held: bytes) -> bytes:
     """Seat ``p``'s row from its packed holdings ``held``."""
-    return (pack_purse(state.coins[p], state.vp[p], state.keys[p], *state.res[p]) + held
-            + pack_tail(total(state, p), state.turns_taken[p]))
+    coins, vp = state.coins[p], state.vp[p]
+    purse = PURSE.pack(coins / (coins + COIN_HALF), vp / (vp + VP_HALF), state.keys[p] / KEY_SCALE,
+                       *[amount / RES_SCALE for amount in state.res[p]])
+    return purse + held + pack_tail(total(state, p), state.turns_taken[p])
 
 
-# The same counts come back again and again (within a game and across games), so each part is
-# packed once per distinct set of counts; the caches are bounded to bound memory in long runs.
-@lru_cache(maxsize=PACKED_CACHE_SIZE)
-def pack_purse(coins: int, vp: int, keys: int, *res: int) -> bytes:
-    """The packed purse: coins, VP, keys, resources."""
-    return PURSE.pack(coins / (coins + COIN_HALF), vp / (vp + VP_HALF), keys / KEY_SCALE,
-                      *[amount / RES_SCALE for amount in res])
-
-
+# The same holdings and tails come back again and again (within a game and across games), so
+# each is packed once; the caches are bounded to bound memory in long runs. (Purses vary too
+# much for a cache to pay.)
 @lru_cache(maxsize=PACKED_CACHE_SIZE)
 def pack_holdings(*raw: int) -> bytes:
     """The packed holdings from their counts in row order."""
@@ -114,4 +110,4 @@ def pack_tail(score: int, turns: int) -> bytes:
     return TAIL.pack(score / (score + SCORE_HALF), turns / TURN_SCALE)
 
 
-__all__ = ["holdings", "pack_holdings", "pack_purse", "pack_tail", "packed_row", "player_row"]
+__all__ = ["holdings", "pack_holdings", "pack_tail", "packed_row", "player_row"]
