@@ -279,6 +279,11 @@ def test_benchmark_show_prints_a_saved_report(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     assert text.strip() == benchmark.render_text(doc).strip()
     assert f"{doc['rows'][0]['steps_per_s']:,.0f}" in text
+    assert benchmark.main(["--show", str(saved), "--markdown"]) == 0
+    table = capsys.readouterr().out.strip().splitlines()
+    assert table[0].startswith("| env | players |") and len(table) == 2 + len(doc["rows"])
+    assert table[2].startswith(f"| {gnome_envs.ENV_IDS[0]} | 2 | - | {doc['rows'][0]['steps_per_s']:,.0f} |")
+    assert table[3].startswith("| floor (trivial AEC env) | 2 |")
 
 
 def test_audit_report_reference_table_reads_tournament_reports(capsys: pytest.CaptureFixture[str], tmp_path) -> None:

@@ -3,7 +3,7 @@
     python -m training.benchmark [--seconds 5] [--envs gnome_village_v1 connect_four_v3 floor_v0]
                                  [--players 2] [--config key=value] [--all-configs]
                                  [--profile [N]] [--json]
-    python -m training.benchmark --show training/results/benchmark.json
+    python -m training.benchmark --show training/results/benchmark.json [--markdown]
 
 One process, one thread, timed in that thread's CPU time (so ratios hold on a busy machine):
 every registered gnome env, PettingZoo's ``connect_four_v3`` (the
@@ -114,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
                                           f"(default N: {PROFILE_DEFAULT_LINES})")
     parser.add_argument("--show", type=Path, default=None, metavar="JSON",
                         help="print a saved --json report as tables instead of measuring")
+    parser.add_argument("--markdown", action="store_true",
+                        help="with --show: print the README's Markdown table instead")
     common.add_config_argument(parser)
     common.add_output_arguments(parser)
     return parser
@@ -311,6 +313,23 @@ def render_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def render_markdown(report: dict[str, Any]) -> str:
+    """The README's speed table: one Markdown row per measured env and config."""
+    lines = ["| env | players | config | steps/s | decisions/game | us/step | clone / step "
+             "| observation / step | vs connect_four_v3 |", "|---|---|---|---|---|---|---|---|---|"]
+    for row in report["rows"]:
+        if not row["available"]:
+            continue
+        name = "floor (trivial AEC env)" if row["env"] == FLOOR_NAME else row["env"]
+        cells = [name, str(row["players"]), config_label(row.get("config") or {}),
+                 _fmt(row, "steps_per_s", ",.0f"), _fmt(row, "steps_per_game", ".0f"),
+                 _fmt(row, "step_us", ".1f"), _fmt(row, "clone_per_step", ".2f"),
+                 _fmt(row, "observation_share", ".0%"),
+                 _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def config_label(config: dict[str, Any]) -> str:
     """``expansions=empires races=elves,ogres`` (``-`` for the default config)."""
     parts = []
@@ -342,7 +361,11 @@ def target_lines(rows: list[dict[str, Any]]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark for parsed arguments."""
     if args.show is not None:
-        return common.emit(json.loads(args.show.read_text()), args.json, render_text)
+        report = json.loads(args.show.read_text())
+        if args.markdown:
+            print(render_markdown(report))
+            return 0
+        return common.emit(report, args.json, render_text)
     if args.seconds <= 0:
         raise argparse.ArgumentTypeError(f"--seconds must be positive, got {args.seconds}")
     if args.cpu is not None:

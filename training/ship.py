@@ -114,8 +114,9 @@ def table(document: dict[str, Any]) -> str:
         trained = entry.get("trained") or {}
         steps = (trained.get("training") or {}).get("timesteps")
         warm = trained.get("warm_start") or {}
-        how = (f"warm start {warm.get('teacher')} x{warm.get('games')} games" if warm else "PPO") + \
-              (f", {steps:,} PPO steps" if steps else "")
+        resumed = "--resume" in (trained.get("argv") or [])
+        how = (f"warm start {warm.get('teacher')} x{warm.get('games')} games" if warm
+               else "resumed model" if resumed else "PPO") + (f", {steps:,} PPO steps" if steps else "")
         lines.append(f"| `checkpoint:name={name}` | {entry['env_id']} | {entry['players']} | "
                      f"{entry['bytes'] / 1e6:.1f} MB | {cells[0]} | {cells[1]} | {how} |")
     return "\n".join(lines)

@@ -38,6 +38,8 @@ TRUNCATED_BY_FORCED_CHAIN = "forced_chain_limit"  # a forced chain ran FORCED_CH
 
 def action_index(action: Any) -> int | None:
     """``action`` as a Python int (ints, numpy ints and 0-d integer arrays), or None if not one."""
+    if type(action) is int:  # the common case first (a bool's type is bool, not int)
+        return action
     if isinstance(action, np.ndarray):
         if action.ndim != 0 or action.dtype.kind not in "iu":
             return None
