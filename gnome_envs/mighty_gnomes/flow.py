@@ -160,7 +160,7 @@ def _resolve_trail(state: MightyGnomesState) -> None:
         state.trail_history[state.trail[p]] += 1
         state.trail[p] = 0
         state.stamp[p] = state.next_stamp()
-    state.touch_all()
+    state.touch_trail()
     push(state, *[(Task.CLAIM, p) for p in reversed(order)])
 
 
@@ -216,7 +216,7 @@ def move(state: MightyGnomesState, p: int, steps: int) -> None:
             return
         state.trail[p] += 1
         state.stamp[p] = state.next_stamp()
-        state.touch_all()
+        state.touch_trail()
         space = state.trail[p]
         if space in TRAIL_VP:
             state.gain_vp(p, TRAIL_VP[space])

@@ -302,6 +302,14 @@ class MightyGnomesState(DecisionLoopState):
         self._relative_obs = [None] * n
         self._scores = None
 
+    def touch_trail(self) -> None:
+        """Forget every cached seat row and score and the trail as each seat sees it, after
+        tokens moved on the adventure trail (the cached holdings stay: the trail is not in them)."""
+        n = self.game.num_players
+        self._rows = [None] * n
+        self._relative_obs = [None] * n
+        self._scores = None
+
     def touch_forest(self) -> None:
         """Forget the cached forest features after a tile was laid or the forest refreshed."""
         self._forest_obs = None
