@@ -96,8 +96,7 @@ def _opponent(state: BattleGnomesState, d: Decision, action: int) -> None:
     state.b_att = d.player
     state.b_def = (d.player + state.game.action_layout.decode(action).arg) % n
     state.b_stage = int(Stage.WHOLE)
-    state.touch_house(state.b_att)
-    state.touch_house(state.b_def)
+    state.touch_battle()
     push(state, (Task.WHOLE_WINDOW, 0, 0))
 
 
@@ -106,8 +105,7 @@ def _whole_window(state: BattleGnomesState, index: int, passes: int) -> None:
     if state.b_off:
         push(state, (Task.END_BATTLE,))
     elif passes >= WHOLE_PARTICIPANTS:
-        state.b_stage = int(Stage.CHOOSE)
-        state.touch_battle()
+        state.b_stage = int(Stage.CHOOSE)  # the stage is observed live
         push(state, (Task.ATTACKERS,))
     else:
         offer(state, DecisionKind.WHOLE_BATTLE, state.side_seat(index), (index, passes))
@@ -162,7 +160,7 @@ def _attacker(state: BattleGnomesState, d: Decision, action: int) -> None:
         push(state, (Task.DEFENDERS,))
         return
     state.b_sides[0] = state.b_sides[0] + (state.households[d.player][decoded.arg],)
-    state.touch_house(d.player)
+    state.touch_battle()
     push(state, (Task.ATTACKERS,))
 
 
@@ -170,7 +168,6 @@ def _defenders(state: BattleGnomesState) -> None:
     """R7.3 / O28: the defender fields as many gnomes as attack it (R7.1 makes that possible)."""
     if len(state.b_sides[1]) >= len(state.b_sides[0]):
         state.b_stage = int(Stage.LOOP)
-        state.touch_battle()
         push(state, (Task.LOOP, state.b_att, 0))
     else:
         offer(state, DecisionKind.DEFENDER, state.b_def)
@@ -184,7 +181,7 @@ def _defender_options(state: BattleGnomesState, p: int, data: tuple) -> list[int
 def _defender(state: BattleGnomesState, d: Decision, action: int) -> None:
     gnome = state.households[d.player][state.game.action_layout.decode(action).arg]
     state.b_sides[1] = state.b_sides[1] + (gnome,)
-    state.touch_house(d.player)
+    state.touch_battle()
     push(state, (Task.DEFENDERS,))
 
 
@@ -192,7 +189,6 @@ def _defender(state: BattleGnomesState, d: Decision, action: int) -> None:
 def _loop(state: BattleGnomesState, seat: int, passes: int) -> None:
     if passes >= state.game.num_players:
         state.b_stage = int(Stage.OVER)
-        state.touch_battle()
         push(state, (Task.END_BATTLE,))
     else:
         offer(state, DecisionKind.REACT, seat, (passes,))
@@ -261,7 +257,7 @@ def _play_battle_card(state: BattleGnomesState, p: int, side: int, design: int) 
 
 def _use_function(state: BattleGnomesState, p: int, side: int, gnome: int) -> None:
     state.b_used |= 1 << gnome
-    state.touch_house(p)
+    state.touch_battle()
     if gnome == G.FIZZWICK:
         offer(state, DecisionKind.FUNCTION_DISCARD, p, (int(Purpose.FIZZWICK),))
     elif gnome == G.WHISPER:
@@ -304,9 +300,7 @@ def _clean_up(state: BattleGnomesState, draw: bool = True) -> None:
     for design in state.b_area:
         state.to_discard(design)
     seats = (state.b_att, state.b_def)
-    for seat in seats:
-        state.touch_house(seat)
-    state.clear_battle()
+    state.clear_battle()  # forgets the battle block; the households did not change
     for seat in seats if draw else ():
         extra = MOSS_EXTRA if G.MOSS in state.households[seat] else 0
         draw_up(state, seat, extra)

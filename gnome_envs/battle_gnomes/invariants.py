@@ -132,24 +132,26 @@ def _pending(state: BattleGnomesState) -> list[str]:
 
 
 def _caches(state: BattleGnomesState) -> list[str]:
-    """Cached observation parts must equal a fresh computation (stale caches are bugs)."""
-    from gnome_envs.battle_gnomes.observation import (
-        battle_row,
-        hand_row,
-        house_row,
-        table_row,
-    )
+    """Cached observation keys and rows must equal a fresh computation (stale caches are bugs)."""
+    from gnome_envs.battle_gnomes.observation_battle import battle_key
+    from gnome_envs.battle_gnomes.observation_parts import discard_key, gnomes_key, hand_key, house_row
 
     out = []
     for seat in range(state.game.num_players):
-        for name, fresh in (("_hand_rows", hand_row), ("_house_rows", house_row)):
-            cached = getattr(state, name)[seat]
-            if cached is not None and not np.array_equal(cached, fresh(state, seat)):
-                out.append(f"seat {seat}: stale cache {name}")
-    if state._table_row is not None and not np.array_equal(state._table_row, table_row(state)):
-        out.append("stale table features")
-    if state._battle_row is not None and not np.array_equal(state._battle_row, battle_row(state)):
-        out.append("stale battle features")
+        if state._hand_keys[seat] is not None and state._hand_keys[seat] != hand_key(state, seat):
+            out.append(f"seat {seat}: stale cached hand")
+        row = state._house_rows[seat]
+        if row is not None and not np.array_equal(row, house_row(state, seat)):
+            out.append(f"seat {seat}: stale cached household")
+    for name, fresh in (("_gnomes_key", gnomes_key), ("_discard_key", discard_key)):
+        cached = getattr(state, name)
+        if cached is not None and cached != fresh(state):
+            out.append(f"stale cache {name}")
+    cached = state._battle_key
+    if cached is not None:
+        new = battle_key(state)
+        if cached.in_view != new.in_view or not np.array_equal(cached.body, new.body):
+            out.append("stale cache _battle_key")
     return out
 
 

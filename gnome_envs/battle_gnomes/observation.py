@@ -56,292 +56,255 @@ Sizes: 960 / 1191 / 1422 / 1653 / 1884 entries for 2-6 players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from operator import is_not
 
 import numpy as np
 
-from gnome_envs.battle_gnomes.components import (
-    ACTION_DESIGNS,
-    CARD_COPIES,
-    DEFEATS_TO_WIN,
-    DEFENCE_DESIGNS,
-    GNOME_HAND_LIMIT,
-    HAND_LIMIT,
-    ITEM_DESIGNS,
-    MAX_BATTLERS,
-    MAX_GNOMES,
-    MAX_YARD,
-    NUM_DESIGNS,
-    NUM_GNOMES,
-    NUM_PLAYER_CARDS,
-    RESPONSE_CARDS,
-    SELECTION_SIZE,
-    WEAPON_DESIGNS,
-    YARD_DESIGNS,
+from gnome_envs.battle_gnomes.components import HAND_LIMIT, NUM_DESIGNS, NUM_GNOMES, NUM_PLAYER_CARDS, RESPONSE_CARDS
+from gnome_envs.battle_gnomes.observation_battle import EMPTY_BATTLE, NUM_SIDES, NUM_STAGES, battle_key, write_battle
+from gnome_envs.battle_gnomes.observation_layout import (
+    LAYOUTS,
+    MAX_STACK,
+    NUM_SOURCES,
+    TARGET_SLOTS,
+    ObservationLayout,
+    play_features,
+    response_features,
+    state_extra,
 )
-from gnome_envs.battle_gnomes.flow import turn_limit
-from gnome_envs.battle_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
-from gnome_envs.battle_gnomes.state import BattleGnomesState
-from gnome_envs.battle_gnomes.totals import side_parts
-from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.battle_gnomes.observation_parts import (
+    EMPTY_CARDS,
+    EMPTY_GNOMES,
+    EMPTY_HOUSE,
+    NO_ENTRY,
+    HOUSE_FEATURES,
+    discard_key,
+    gnomes_key,
+    hand_key,
+    hand_row,
+    house_row,
+    write_counts,
+    write_discard,
+    write_gnomes,
+)
+from gnome_envs.battle_gnomes.pending import DecisionKind
+from gnome_envs.battle_gnomes.state import NO_CARD, NO_SEAT, BattleGnomesState
 
 HAND_SQUASH = float(HAND_LIMIT)  # hand size h is shown as h / (h + 5)
-MAX_HAND_LIMIT = HAND_LIMIT + sum(d for d in GNOME_HAND_LIMIT if d > 0)
-MAX_ITEMS = 2 * MAX_GNOMES + MAX_YARD
-VALUE_SQUASH = 10.0  # totals, bonuses, penalties and gnome values v are shown as v / (v + 10)
-NUM_ACTION_CARDS = sum(CARD_COPIES[d] for d in ACTION_DESIGNS)
-NUM_PURPOSES = 6
-NUM_STAGES = 5
-NUM_SOURCES = 3
-NUM_SIDES = 2
-TARGET_SLOTS = max(2, MAX_YARD)  # an attachment slot (weapon, defence) or a yard position
-MAX_RESPONSES = sum(CARD_COPIES[d] for d in RESPONSE_CARDS)  # every response uses up a card
-MAX_STACK = 1 + MAX_RESPONSES
-GNOME_SLOTS = MAX_GNOMES + 1  # a fifth gnome stands in a household while one is being replaced
-SLOT_FEATURES = NUM_GNOMES + len(WEAPON_DESIGNS) + len(DEFENCE_DESIGNS) + 2
-HOUSE_SCALARS = 6
-HOUSE_FEATURES = HOUSE_SCALARS + len(YARD_DESIGNS) + GNOME_SLOTS * SLOT_FEATURES
-BATTLER_FEATURES = NUM_GNOMES + 5
-BATTLE_FLAGS = 17
-BATTLERS_SIZE = NUM_SIDES * MAX_BATTLERS * BATTLER_FEATURES
-VIEW_DESIGNS = ACTION_DESIGNS + ITEM_DESIGNS  # what can be in view in a battle
-VIEW_COLUMN = {d: i for i, d in enumerate(VIEW_DESIGNS)}
-NUM_VIEW = len(VIEW_DESIGNS)
-COPIES_CEILING = np.array(CARD_COPIES, dtype=np.float32) + 1.0
-VIEW_CEILING = np.array([CARD_COPIES[d] + 1.0 for d in VIEW_DESIGNS], dtype=np.float32)
-WEAPON_COLUMN = {d: i for i, d in enumerate(WEAPON_DESIGNS)}
-DEFENCE_COLUMN = {d: i for i, d in enumerate(DEFENCE_DESIGNS)}
-YARD_COLUMN = {d: i for i, d in enumerate(YARD_DESIGNS)}
 RESPONSE_COLUMN = {d: i for i, d in enumerate(RESPONSE_CARDS)}
+NO_PROGRESS = (0, False, 0, False, NO_SEAT)  # what a zero buffer shows (see _progress)
 
 
-def play_features(n: int) -> int:
-    """Entries describing the declared play at the bottom of the response stack."""
-    return NUM_SOURCES + NUM_DESIGNS + NUM_GNOMES + n + NUM_SIDES + 1 + n + NUM_GNOMES + TARGET_SLOTS + n
+class SeatView:
+    """One seat's observation buffer and what it shows.
+
+    ``observe`` brings the buffer up to date and returns a copy. The blocks drawn from the
+    state's cached keys and rows (``observation_parts``, ``observation_battle``) are looked at
+    only when the state's key or row is not the one shown (both are rebuilt as new objects after
+    ``touch_*``); then a key's changed entries are written, or a row is copied whole. Live facts (the pending decision, the
+    turn and progress, hand sizes, deck size, battle seats, the stack) are compared on every
+    call. A view belongs to one state: ``clone()`` drops the views, whose buffers are written
+    in place.
+    """
+
+    __slots__ = ("obs", "progress", "pending", "held", "kind", "decider", "context", "hand", "gnomes", "discard",
+                 "deck", "houses", "sizes", "stage", "battle", "seats", "stack")
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        n = layout.num_players
+        self.obs = np.zeros(layout.size, dtype=np.float32)
+        self.progress = NO_PROGRESS
+        self.pending = None  # the decision (and the card in transit) shown
+        self.held = NO_CARD
+        self.kind = self.decider = NO_ENTRY  # the decision kind and decider entries set to 1
+        self.context: tuple[tuple[int, float], ...] = ()  # (index, value) set by _context
+        self.hand = self.discard = EMPTY_CARDS
+        self.gnomes = EMPTY_GNOMES
+        self.deck = 0
+        self.houses = [EMPTY_HOUSE] * n  # rows shown, by absolute seat like the state's
+        self.sizes = [0] * n  # hand sizes by absolute seat
+        self.stage = NO_ENTRY  # the battle stage shown
+        self.battle = EMPTY_BATTLE
+        self.seats = (NO_SEAT, NO_SEAT)  # attacker and defender shown
+        self.stack = False
 
 
-def response_features(n: int) -> int:
-    """Entries describing one response on the stack."""
-    return len(RESPONSE_CARDS) + n + 1 + n
-
-
-@dataclass(frozen=True)
-class ObservationLayout:
-    """Segments of the observation vector for one player count."""
-
-    num_players: int
-    segments: tuple[Segment, ...]
-    size: int
-    at: dict[str, int]
-
-
-def build_layout(n: int) -> ObservationLayout:
-    """The observation layout for ``n`` players."""
-    b = LayoutBuilder()
-    for name, size in (
-        ("decision", NUM_DECISION_KINDS), ("decider", n), ("turn_player", n), ("progress", 4),
-        ("context_card", NUM_DESIGNS), ("context_purpose", NUM_PURPOSES), ("context_seat", n),
-        ("context_side", 2), ("context_passes", 1), ("hand", NUM_DESIGNS),
-        ("selection", SELECTION_SIZE * NUM_GNOMES), ("gnome_deck", 1 + NUM_GNOMES),
-        ("player_deck", 1), ("discard", NUM_DESIGNS), ("households", n * HOUSE_FEATURES),
-        ("battle", NUM_STAGES + 2 * n + BATTLE_FLAGS + BATTLERS_SIZE), ("in_view", n * NUM_VIEW),
-        ("stack", 1 + play_features(n) + MAX_RESPONSES * response_features(n)),
-    ):
-        b.add(name, size)
-    segments = b.build()
-    return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments})
-
-
-LAYOUTS = {n: build_layout(n) for n in range(2, 7)}
-
-
-def state_extra(n: int) -> int:
-    """Entries the full-information vector adds: every hand, the top card, the top gnome."""
-    return n * NUM_DESIGNS + NUM_DESIGNS + NUM_GNOMES
-
-
-def squash(value: float, scale: float = VALUE_SQUASH) -> float:
-    """A non-negative amount in [0, 1): ``value / (value + scale)``."""
-    return value / (value + scale)
-
-
-def signed(value: float) -> tuple[float, float]:
-    """A signed amount as its squashed positive and negative parts (0 is (0, 0))."""
-    return (squash(value), 0.0) if value >= 0 else (0.0, squash(-value))
-
-
-# ---------------------------------------------------------------------------- cached parts
-def hand_row(state: BattleGnomesState, seat: int) -> np.ndarray:
-    """Cards of ``seat``'s hand per design / (copies + 1)."""
-    counts = np.bincount(np.asarray(state.hands[seat], dtype=np.int64), minlength=NUM_DESIGNS)
-    return (counts / COPIES_CEILING).astype(np.float32)
-
-
-def house_row(state: BattleGnomesState, seat: int) -> np.ndarray:
-    """Public features of household ``seat`` (see the module table)."""
-    row = np.zeros(HOUSE_FEATURES, dtype=np.float32)
-    gnomes = state.households[seat]
-    yard = state.yard[seat]
-    row[:HOUSE_SCALARS] = [  # the hand size (entry 0) is written by observe(): it changes often
-        0.0, state.hand_limit(seat) / (MAX_HAND_LIMIT + 1),
-        len(state.defeated[seat]) / (DEFEATS_TO_WIN + 1), len(gnomes) / (GNOME_SLOTS + 1),
-        state.items_in_play(seat) / (MAX_ITEMS + 1), len(yard) / (MAX_YARD + 1),
-    ]
-    for design in yard:
-        row[HOUSE_SCALARS + YARD_COLUMN[design]] += 1.0 / (MAX_YARD + 1)
-    base = HOUSE_SCALARS + len(YARD_DESIGNS)
-    for k, g in enumerate(gnomes):
-        at = base + k * SLOT_FEATURES
-        row[at + g] = 1.0
-        at += NUM_GNOMES
-        if state.weapon[g] >= 0:
-            row[at + WEAPON_COLUMN[state.weapon[g]]] = 1.0
-        at += len(WEAPON_DESIGNS)
-        if state.defence[g] >= 0:
-            row[at + DEFENCE_COLUMN[state.defence[g]]] = 1.0
-        at += len(DEFENCE_DESIGNS)
-        row[at] = state.settled >> (2 * g) & 1
-        row[at + 1] = state.settled >> (2 * g + 1) & 1
-    return row
-
-
-def table_row(state: BattleGnomesState) -> np.ndarray:
-    """Selection, gnome deck contents and discard pile (the deck size is written by observe())."""
-    row = np.zeros(SELECTION_SIZE * NUM_GNOMES + 1 + NUM_GNOMES + 1 + NUM_DESIGNS, dtype=np.float32)
-    for slot, g in enumerate(state.selection):
-        if g >= 0:
-            row[slot * NUM_GNOMES + g] = 1.0
-    at = SELECTION_SIZE * NUM_GNOMES
-    row[at] = len(state.gnome_deck) / NUM_GNOMES
-    row[[at + 1 + g for g in state.gnome_deck]] = 1.0
-    at += 1 + NUM_GNOMES
-    counts = np.bincount(np.asarray(state.discard, dtype=np.int64), minlength=NUM_DESIGNS)
-    row[at + 1:] = counts / COPIES_CEILING
-    return row
-
-
-def battle_row(state: BattleGnomesState) -> np.ndarray:
-    """Absolute-seat battle features: stage, flags, battlers, then the cards in view per seat."""
-    n = state.game.num_players
-    row = np.zeros(NUM_STAGES + BATTLE_FLAGS + BATTLERS_SIZE + n * NUM_VIEW, dtype=np.float32)
-    row[state.b_stage] = 1.0
-    if state.b_att < 0:
-        return row
-    (values0, total0, thrown0), (values1, total1, thrown1) = side_parts(state, 0), side_parts(state, 1)
-    flags = [
-        *signed(total0), *signed(total1), *signed(state.b_mods[0]), *signed(state.b_mods[1]),
-        squash(thrown0), squash(thrown1), total0 > total1,
-        state.b_home & 1, state.b_home >> 1 & 1, state.b_sneak, state.b_off,
-        state.b_actions[0] / (NUM_ACTION_CARDS + 1), state.b_actions[1] / (NUM_ACTION_CARDS + 1),
-    ]
-    row[NUM_STAGES:NUM_STAGES + BATTLE_FLAGS] = flags
-    at = NUM_STAGES + BATTLE_FLAGS
-    for side, values in ((0, values0), (1, values1)):
-        for i, g in enumerate(state.b_sides[side]):
-            start = at + (side * MAX_BATTLERS + i) * BATTLER_FEATURES
-            row[start + g] = 1.0
-            marks = start + NUM_GNOMES
-            row[marks] = state.b_pep >> g & 1
-            row[marks + 1] = state.b_null_w >> g & 1
-            row[marks + 2] = state.b_null_d >> g & 1
-            row[marks + 3] = state.b_used >> g & 1
-            row[marks + 4] = squash(max(values[i], 0))
-    at += BATTLERS_SIZE
-    for design, seat in zip(state.b_area, state.b_by):
-        column = VIEW_COLUMN[design]
-        row[at + seat * NUM_VIEW + column] += 1.0 / VIEW_CEILING[column]
-    return row
-
-
-# ---------------------------------------------------------------------------- assembly
 def observe(state: BattleGnomesState, seat: int) -> np.ndarray:
     """Observation vector of ``seat``."""
-    n = state.game.num_players
-    layout = LAYOUTS[n]
-    at = layout.at
-    obs = np.zeros(layout.size, dtype=np.float32)
-    _decision(state, seat, obs, at, n)
-    hand = state._hand_rows[seat]
-    if hand is None:
-        hand = state._hand_rows[seat] = hand_row(state, seat)
-    start = at["hand"]
-    obs[start:start + NUM_DESIGNS] = hand
-    table = state._table_row
-    if table is None:
-        table = state._table_row = table_row(state)
-    obs[at["selection"]:at["households"]] = table
-    obs[at["player_deck"]] = len(state.deck) / NUM_PLAYER_CARDS
-    start = at["households"]
-    rows = state._house_rows
-    hands = state.hands
-    order = [(seat + r) % n for r in range(n)]
-    for p in order:
-        row = rows[p]
-        if row is None:
-            row = rows[p] = house_row(state, p)
-        obs[start:start + HOUSE_FEATURES] = row
-        size = len(hands[p])
-        obs[start] = size / (size + HAND_SQUASH)
-        start += HOUSE_FEATURES
-    if state.b_att >= 0:
-        _battle(state, seat, obs, at, n, order)
-    else:
-        obs[at["battle"] + state.b_stage] = 1.0
-    if state.stack:
-        _stack(state, seat, obs, at["stack"])
-    return obs
+    layout = LAYOUTS[state.game.num_players]
+    views = state._views
+    if views is None:
+        views = state._views = {}
+    view = views.get(seat)
+    if view is None:
+        view = views[seat] = SeatView(layout)
+    obs = view.obs
+    progress = (state.turn_number, state.final_round, state.final_turns_left, state.in_setup, state.turn_player)
+    if progress != view.progress:
+        _progress(obs, layout, seat, view.progress, progress)
+        view.progress = progress
+    if state.pending is not view.pending or state.held != view.held:
+        _decision(state, seat, view, layout)
+    if (state._hand_keys[seat] is not view.hand or state._gnomes_key is not view.gnomes
+            or state._discard_key is not view.discard or len(state.deck) != view.deck):
+        _cards(state, seat, view, layout)
+    if any(map(is_not, state._house_rows, view.houses)):
+        _households(state, view, layout, seat)
+    sizes = list(map(len, state.hands))
+    if sizes != view.sizes:
+        _hand_sizes(obs, layout.house_at[seat], view.sizes, sizes)
+        view.sizes = sizes
+    if (state.b_stage != view.stage or state.b_att != view.seats[0] or state.b_def != view.seats[1]
+            or state._battle_key is not view.battle):
+        _battle(state, seat, view, layout)
+    if state.stack or view.stack:
+        obs[layout.stack:] = 0.0
+        view.stack = bool(state.stack)
+        if state.stack:
+            _stack(state, seat, obs, layout.stack)
+    return obs.copy()
+
+
+def _progress(obs: np.ndarray, layout: ObservationLayout, seat: int, old: tuple, new: tuple) -> None:
+    """The turn player one-hot and the progress entries (turn, final round, turns left, setup)."""
+    n = layout.num_players
+    turn, final_round, turns_left, in_setup, turn_player = new
+    if old[4] >= 0:
+        obs[layout.turn_player + (old[4] - seat) % n] = 0.0
+    if turn_player >= 0:
+        obs[layout.turn_player + (turn_player - seat) % n] = 1.0
+    at = layout.progress
+    obs[at:at + 4] = (turn / layout.turn_scale, final_round, turns_left / (n + 2), in_setup)
 
 
 PURPOSE_KINDS = frozenset(int(k) for k in (DecisionKind.TARGET_HOUSEHOLD, DecisionKind.TARGET_OWN_GNOME,
                                            DecisionKind.FUNCTION_DISCARD))
 TARGET_KINDS = frozenset(int(k) for k in (DecisionKind.TARGET_ATTACHMENT, DecisionKind.TARGET_YARD))
 WHOLE, GIVE, REACT = int(DecisionKind.WHOLE_BATTLE), int(DecisionKind.GIVE_GNOME), int(DecisionKind.REACT)
+CONTEXT_KINDS = PURPOSE_KINDS | TARGET_KINDS | {WHOLE, GIVE, REACT}  # decisions with context entries
 
 
-def _decision(state: BattleGnomesState, seat: int, obs: np.ndarray, at: dict[str, int], n: int) -> None:
-    if state.turn_player >= 0:
-        obs[at["turn_player"] + (state.turn_player - seat) % n] = 1.0
-    s = at["progress"]
-    obs[s] = state.turn_number / (turn_limit(n) + 1)
-    obs[s + 1] = state.final_round
-    obs[s + 2] = state.final_turns_left / (n + 2)
-    obs[s + 3] = state.in_setup
-    if state.held >= 0:
-        obs[at["context_card"] + state.held] = 1.0
-    d = state.pending
-    if d is None:
+def _decision(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
+    """The pending decision's kind and decider, its context and the card in transit."""
+    obs, d, shown = view.obs, state.pending, view.pending
+    if (d is not None and shown is not None and state.held == view.held and d.kind == shown.kind
+            and d.player == shown.player and d.data == shown.data):  # offered again (e.g. discard on)
+        view.pending = d
         return
-    kind = d.kind
-    obs[at["decision"] + kind] = 1.0
-    obs[at["decider"] + (d.player - seat) % n] = 1.0
+    kind = decider = NO_ENTRY
+    if d is not None:
+        kind = layout.decision + d.kind
+        decider = layout.decider + (d.player - seat) % layout.num_players
+    if kind != view.kind:
+        if view.kind >= 0:
+            obs[view.kind] = 0.0
+        if kind >= 0:
+            obs[kind] = 1.0
+    if decider != view.decider:
+        if view.decider >= 0:
+            obs[view.decider] = 0.0
+        if decider >= 0:
+            obs[decider] = 1.0
+    context = _context(state, seat, layout) if state.held >= 0 or (d is not None and d.kind in CONTEXT_KINDS) else ()
+    if context != view.context:
+        for entry in set(view.context).difference(context):  # zeros first, then the new values
+            obs[entry[0]] = 0.0
+        for index, value in set(context).difference(view.context):
+            obs[index] = value
+    view.pending, view.held, view.kind, view.decider, view.context = d, state.held, kind, decider, context
+
+
+def _context(state: BattleGnomesState, seat: int, layout: ObservationLayout) -> tuple[tuple[int, float], ...]:
+    """(index, value) of the context entries: the card in transit and what the decision is about."""
+    n, d = layout.num_players, state.pending
+    entries = [(layout.context_card + state.held, 1.0)] if state.held >= 0 else []
+    kind = NO_ENTRY if d is None else d.kind
     if kind in PURPOSE_KINDS:
-        obs[at["context_purpose"] + d.data[0]] = 1.0
+        entries.append((layout.context_purpose + d.data[0], 1.0))
     elif kind in TARGET_KINDS:
-        obs[at["context_purpose"] + d.data[0]] = 1.0
-        obs[at["context_seat"] + (d.data[1] - seat) % n] = 1.0
+        entries.append((layout.context_purpose + d.data[0], 1.0))
+        entries.append((layout.context_seat + (d.data[1] - seat) % n, 1.0))
     elif kind == WHOLE:
-        obs[at["context_side"] + d.data[0]] = 1.0
-        obs[at["context_passes"]] = d.data[1] / 2
+        entries.append((layout.context_side + d.data[0], 1.0))
+        entries.append((layout.context_passes, d.data[1] / 2))
     elif kind == GIVE:
-        obs[at["context_side"] + d.data[0]] = 1.0
+        entries.append((layout.context_side + d.data[0], 1.0))
     elif kind == REACT:
-        obs[at["context_passes"]] = d.data[0] / n
+        entries.append((layout.context_passes, d.data[0] / n))
+    return tuple(entries)
 
 
-def _battle(state: BattleGnomesState, seat: int, obs: np.ndarray, at: dict[str, int], n: int,
-            order: list[int]) -> None:
-    row = state._battle_row
-    if row is None:
-        row = state._battle_row = battle_row(state)
-    start = at["battle"]
-    obs[start:start + NUM_STAGES] = row[:NUM_STAGES]
-    obs[start + NUM_STAGES + (state.b_att - seat) % n] = 1.0
-    obs[start + NUM_STAGES + n + (state.b_def - seat) % n] = 1.0
-    body = NUM_STAGES + BATTLE_FLAGS + BATTLERS_SIZE
-    obs[start + NUM_STAGES + 2 * n:at["in_view"]] = row[NUM_STAGES:body]
-    if state.b_area:
-        view = row[body:].reshape(n, NUM_VIEW)
-        obs[at["in_view"]:at["in_view"] + n * NUM_VIEW] = view[order].ravel()
+def _cards(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
+    """Own hand, selection and gnome deck, player deck size and discard pile."""
+    obs = view.obs
+    key = state._hand_keys[seat]
+    if key is None:
+        key = state._hand_keys[seat] = hand_key(state, seat)
+    if key is not view.hand:
+        write_counts(obs, layout.hand, view.hand, key)
+        view.hand = key
+    key = state._gnomes_key
+    if key is None:
+        key = state._gnomes_key = gnomes_key(state)
+    if key is not view.gnomes:
+        write_gnomes(obs, layout.selection, view.gnomes, key)
+        view.gnomes = key
+    key = state._discard_key
+    if key is None:
+        key = state._discard_key = discard_key(state)
+    if key is not view.discard:
+        write_discard(obs, layout.discard, view.discard, key)
+        view.discard = key
+    if len(state.deck) != view.deck:
+        view.deck = len(state.deck)
+        obs[layout.player_deck] = view.deck / NUM_PLAYER_CARDS
+
+
+def _households(state: BattleGnomesState, view: SeatView, layout: ObservationLayout, seat: int) -> None:
+    """The households' blocks that changed (the observer's first), hand sizes to be rewritten."""
+    rows, shown = state._house_rows, view.houses
+    for p, start in enumerate(layout.house_at[seat]):
+        row = rows[p]
+        if row is None:
+            row = rows[p] = house_row(state, p)
+        if row is not shown[p]:
+            view.obs[start:start + HOUSE_FEATURES] = row
+            shown[p] = row
+            view.sizes[p] = NO_ENTRY  # the row's entry 0 is not the hand size
+
+
+def _hand_sizes(obs: np.ndarray, house_at: tuple[int, ...], old: list[int], new: list[int]) -> None:
+    """Entry 0 of each household's block: hand size h as h / (h + 5)."""
+    for p, size in enumerate(new):
+        if size != old[p]:
+            obs[house_at[p]] = size / (size + HAND_SQUASH)
+
+
+def _battle(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
+    """The battle block: its stage, the attacker and defender relative to ``seat``, the rest from
+    the key."""
+    obs, n = view.obs, layout.num_players
+    if state.b_stage != view.stage:
+        if view.stage >= 0:
+            obs[layout.battle + view.stage] = 0.0
+        obs[layout.battle + state.b_stage] = 1.0
+        view.stage = state.b_stage
+    start = layout.battle + NUM_STAGES
+    seats = (state.b_att, state.b_def)
+    if seats != view.seats:
+        if view.seats[0] >= 0:
+            obs[start + (view.seats[0] - seat) % n] = 0.0
+            obs[start + n + (view.seats[1] - seat) % n] = 0.0
+        if seats[0] >= 0:
+            obs[start + (seats[0] - seat) % n] = 1.0
+            obs[start + n + (seats[1] - seat) % n] = 1.0
+        view.seats = seats
+    key = state._battle_key
+    if key is None:
+        key = state._battle_key = battle_key(state)
+    if key is not view.battle:
+        write_battle(obs, start + 2 * n, layout.in_view, seat, n, view.battle, key)
+        view.battle = key
 
 
 def _seats(obs: np.ndarray, at: int, seat: int, seats, n: int) -> None:
@@ -385,6 +348,7 @@ def _stack(state: BattleGnomesState, seat: int, obs: np.ndarray, start: int) -> 
         at += width
 
 
+
 def full_state(state: BattleGnomesState) -> np.ndarray:
     """Seat 0's observation plus every hand, the top card of the deck and the top gnome."""
     n = state.game.num_players
@@ -396,3 +360,6 @@ def full_state(state: BattleGnomesState) -> np.ndarray:
     if state.gnome_deck:
         extra[(n + 1) * NUM_DESIGNS + state.gnome_deck[-1]] = 1.0
     return np.concatenate([observe(state, 0), extra])
+
+
+__all__ = ["LAYOUTS", "ObservationLayout", "full_state", "observe", "state_extra"]

@@ -107,8 +107,7 @@ def declare(state: BattleGnomesState, play: Play, *, in_window: bool = False) ->
     play = Play(*map(int, play))  # plain numbers in the state (equal positions hash equal)
     if is_card(play) and state.held == play.key:
         state.held = NO_CARD
-    state.stack.append(Frame(play, responders_for(state, play)))
-    state.touch_battle()
+    state.stack.append(Frame(play, responders_for(state, play)))  # the stack is observed live
     if not in_window:
         push(state, (Task.RESPONSES,))
 
@@ -123,7 +122,6 @@ def _responses(state: BattleGnomesState) -> None:
             offer(state, DecisionKind.RESPOND, frame.responders[0])
             return
         state.stack.pop()
-        state.touch_battle()
         _take_effect(state, frame)
 
 

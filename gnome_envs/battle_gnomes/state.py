@@ -22,6 +22,8 @@ gnomes          ``gnome_deck`` (face down), ``selection`` (face up, -1 = empty s
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
+from types import ModuleType
 from typing import NamedTuple
 
 import numpy as np
@@ -44,7 +46,14 @@ NO_CARD = -1
 NO_GNOME = -1
 NO_SEAT = -1
 NESTED_LISTS = frozenset({"hands", "households", "yard", "defeated"})  # lists of lists
-CACHE_NAMES = ("_house_rows", "_hand_rows")
+
+
+@cache
+def _observation() -> ModuleType:
+    """The observation module, imported on first use (it imports this module)."""
+    from gnome_envs.battle_gnomes import observation
+
+    return observation
 
 
 class Thrown(NamedTuple):
@@ -97,10 +106,14 @@ class BattleGnomesState(DecisionLoopState):
         self.tasks: list[tuple] = []
         self.stack: list[tuple] = []  # response frames (responses.Frame), innermost last
         self.clear_battle()
+        # cached observation blocks (observation_parts, observation_battle): rows and keys rebuilt as
+        # new objects after the touch_* methods below drop them, never written in place
         self._house_rows: list[np.ndarray | None] = [None] * n
-        self._hand_rows: list[np.ndarray | None] = [None] * n
-        self._table_row: np.ndarray | None = None
-        self._battle_row: np.ndarray | None = None
+        self._hand_keys: list[tuple | None] = [None] * n
+        self._gnomes_key: tuple | None = None
+        self._discard_key: tuple | None = None
+        self._battle_key: tuple | None = None
+        self._views: dict | None = None  # observation.SeatView by seat, made by observe()
 
     def clear_battle(self) -> None:
         """Forget the battle (no battle is running)."""
@@ -120,7 +133,7 @@ class BattleGnomesState(DecisionLoopState):
         self.b_thrown: tuple[Thrown, ...] = ()
         self.b_area: list[int] = []
         self.b_by: list[int] = []  # the household that played each card of ``b_area``
-        self._battle_row = None
+        self._battle_key = None
 
     # ------------------------------------------------------------------ engine contract
     def scores(self) -> np.ndarray:
@@ -129,9 +142,10 @@ class BattleGnomesState(DecisionLoopState):
 
     def items_in_play(self, seat: int) -> int:
         """Attachments on the seat's gnomes plus its yard items (the tie-break)."""
-        gnomes = self.households[seat]
-        return (len(self.yard[seat]) + sum(self.weapon[g] >= 0 for g in gnomes)
-                + sum(self.defence[g] >= 0 for g in gnomes))
+        count = len(self.yard[seat])
+        for g in self.households[seat]:
+            count += (self.weapon[g] >= 0) + (self.defence[g] >= 0)
+        return count
 
     def placements(self) -> tuple[int, ...]:
         """R9: an instant winner is first; the rest by defeated gnomes, then items in play."""
@@ -143,15 +157,11 @@ class BattleGnomesState(DecisionLoopState):
 
     def observation(self, seat: int) -> np.ndarray:
         """Everything ``seat`` may see (see observation.py for the layout)."""
-        from gnome_envs.battle_gnomes.observation import observe
-
-        return observe(self, seat)
+        return _observation().observe(self, seat)
 
     def state_vector(self) -> np.ndarray:
         """Full-information vector: seat 0's view plus every hand and the deck's top card."""
-        from gnome_envs.battle_gnomes.observation import full_state
-
-        return full_state(self)
+        return _observation().full_state(self)
 
     def audit_events(self) -> dict[str, float]:
         """How the game ended and how far it got (see audit.py)."""
@@ -172,6 +182,12 @@ class BattleGnomesState(DecisionLoopState):
         return render_text(self, seat)
 
     # ------------------------------------------------------------------ copies
+    def clone(self) -> BattleGnomesState:
+        """A deep, independent copy; cached blocks are shared (never written), views are not."""
+        other = super().clone()  # shares the views' dict (only lists are copied): dropped here
+        other._views = None  # a view's buffer is written in place: observe() makes the clone's own
+        return other
+
     def determinize(self, seat: int, rng: np.random.Generator) -> BattleGnomesState:
         """A clone with the other hands, the deck order and the gnome deck order resampled."""
         from gnome_envs.battle_gnomes.pending import reoffer
@@ -193,8 +209,8 @@ class BattleGnomesState(DecisionLoopState):
         other.gnome_deck.sort()
         rng.shuffle(other.gnome_deck)
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
-        other._hand_rows = [None] * n
-        other._battle_row = None
+        other._hand_keys = [None] * n
+        other._battle_key = None
         if other.pending is not None and other.pending.player != seat:
             reoffer(other)
         other._mask = None
@@ -202,21 +218,28 @@ class BattleGnomesState(DecisionLoopState):
 
     # ------------------------------------------------------------------ caches
     def touch_house(self, seat: int) -> None:
-        """Forget the cached public features of household ``seat`` (and of the battle)."""
+        """Forget the cached public features of household ``seat`` (and of a running battle,
+        whose totals count attachments, yard items and gnomes)."""
         self._house_rows[seat] = None
-        self._battle_row = None
+        if self.b_att >= 0:  # without a battle its key is the empty one whatever the households
+            self._battle_key = None
 
     def touch_hand(self, seat: int) -> None:
         """Forget the cached hand of ``seat`` (hand sizes are never cached)."""
-        self._hand_rows[seat] = None
+        self._hand_keys[seat] = None
 
     def touch_table(self) -> None:
-        """Forget the cached features of the decks, the discard pile and the selection."""
-        self._table_row = None
+        """Forget the cached features of the gnome deck, the selection and the discard pile."""
+        self._gnomes_key = None
+        self._discard_key = None
+
+    def touch_discard(self) -> None:
+        """Forget the cached features of the discard pile."""
+        self._discard_key = None
 
     def touch_battle(self) -> None:
         """Forget the cached battle features."""
-        self._battle_row = None
+        self._battle_key = None
 
     # ------------------------------------------------------------------ cards
     def draw(self, seat: int, count: int) -> int:
@@ -229,7 +252,7 @@ class BattleGnomesState(DecisionLoopState):
                     break
                 self.deck, self.discard = self.discard, []
                 self.rng.shuffle(self.deck)
-                self.touch_table()
+                self.touch_discard()
             insort(hand, self.deck.pop())
             drawn += 1
         if drawn:
@@ -238,7 +261,10 @@ class BattleGnomesState(DecisionLoopState):
 
     def hand_limit(self, seat: int) -> int:
         """R1.3: five, changed by the household's gnomes (never below one)."""
-        return max(MIN_HAND_LIMIT, HAND_LIMIT + sum(GNOME_HAND_LIMIT[g] for g in self.households[seat]))
+        limit = HAND_LIMIT
+        for g in self.households[seat]:
+            limit += GNOME_HAND_LIMIT[g]
+        return max(MIN_HAND_LIMIT, limit)
 
     def take_from_hand(self, seat: int, design: int) -> None:
         """Remove one card of ``design`` from ``seat``'s hand."""
@@ -248,7 +274,7 @@ class BattleGnomesState(DecisionLoopState):
     def to_discard(self, design: int) -> None:
         """Put one card of ``design`` face up on the discard pile."""
         self.discard.append(design)
-        self.touch_table()
+        self.touch_discard()
 
     def attachment(self, gnome: int, slot: int) -> int:
         """Design attached to ``gnome`` in ``slot`` (-1 if none)."""
