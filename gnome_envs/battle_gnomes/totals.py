@@ -34,21 +34,30 @@ from gnome_envs.battle_gnomes.components import (
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 
 ATTACKER, DEFENDER = 0, 1
+# the gnomes and cards named below as plain ints: in Python 3.11 reading an IntEnum member
+# costs about twenty times a global, and the totals are read on every observation of a battle
+(SIR_SPRINKLES, BRAMBLE, TINKER, THISTLE, GUS, RUSTY, MARIGOLD, SNICKERS, BOULDER, TWINKLE, CAPTAIN_CLOVER,
+ DOODLE, HECTOR, SAGE) = map(int, (G.SIR_SPRINKLES, G.BRAMBLE, G.TINKER, G.THISTLE, G.GUS, G.RUSTY, G.MARIGOLD,
+                                   G.SNICKERS, G.BOULDER, G.TWINKLE, G.CAPTAIN_CLOVER, G.DOODLE, G.HECTOR, G.SAGE))
+(SHOVEL, GARDEN_SHEARS, SLINGSHOT, UMBRELLA, BIRD_BATH, STONE_WALL, SCARECROW, COMPOST_HEAP) = map(int, (
+    Card.SHOVEL, Card.GARDEN_SHEARS, Card.SLINGSHOT, Card.UMBRELLA, Card.BIRD_BATH, Card.STONE_WALL, Card.SCARECROW,
+    Card.COMPOST_HEAP))
+ABILITY_GNOMES = frozenset({SIR_SPRINKLES, BRAMBLE, BOULDER, TWINKLE, CAPTAIN_CLOVER, DOODLE, MARIGOLD, SAGE})
 
 
 def weapon_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_household: int) -> int:
     """What ``gnome``'s weapon adds in this battle."""
     design = state.weapon[gnome]
-    if design < 0 or gnome == G.HECTOR or state.b_null_w >> gnome & 1:
+    if design < 0 or gnome == HECTOR or state.b_null_w >> gnome & 1:
         return 0
     value = CARD_VALUE[design]
-    if design == Card.SHOVEL and side == DEFENDER:
+    if design == SHOVEL and side == DEFENDER:
         value += SHOVEL_DEFEND_BONUS
-    elif design == Card.GARDEN_SHEARS and side == ATTACKER:
+    elif design == GARDEN_SHEARS and side == ATTACKER:
         value += SHEARS_ATTACK_BONUS
-    elif design == Card.SLINGSHOT:
+    elif design == SLINGSHOT:
         value += thrown_by_household
-    if gnome == G.TINKER:
+    if gnome == TINKER:
         value += TINKER_WEAPON_BONUS
     return value
 
@@ -56,29 +65,31 @@ def weapon_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_hous
 def defence_value(state: BattleGnomesState, gnome: int) -> int:
     """What ``gnome``'s defence adds in this battle."""
     design = state.defence[gnome]
-    if design < 0 or gnome == G.RUSTY or state.b_null_d >> gnome & 1:
+    if design < 0 or gnome == RUSTY or state.b_null_d >> gnome & 1:
         return 0
     return CARD_VALUE[design]
 
 
 def ability_value(state: BattleGnomesState, gnome: int, side: int) -> int:
     """What ``gnome``'s own text adds while it battles on ``side``."""
+    if gnome not in ABILITY_GNOMES:
+        return 0
     battlers = state.b_sides[side]
-    if gnome == G.SIR_SPRINKLES:
+    if gnome == SIR_SPRINKLES:
         return SPRINKLES_DEFEND_BONUS if side == DEFENDER else 0
-    if gnome == G.BRAMBLE:
+    if gnome == BRAMBLE:
         return BRAMBLE_ATTACK_BONUS if side == ATTACKER else 0
-    if gnome == G.BOULDER:
+    if gnome == BOULDER:
         return -BOULDER_PENALTY if len(battlers) > 1 else 0
-    if gnome == G.TWINKLE:
+    if gnome == TWINKLE:
         return TWINKLE_ALONE_BONUS if len(battlers) == 1 else 0
-    if gnome == G.CAPTAIN_CLOVER:
+    if gnome == CAPTAIN_CLOVER:
         return len(state.households[state.side_seat(side)]) - len(battlers)
-    if gnome == G.DOODLE:
+    if gnome == DOODLE:
         return DOODLE_BONUS if state.weapon[gnome] < 0 and state.defence[gnome] < 0 else 0
-    if gnome == G.MARIGOLD:
+    if gnome == MARIGOLD:
         return sum(state.defence[g] >= 0 for g in battlers)
-    if gnome == G.SAGE:
+    if gnome == SAGE:
         return state.b_actions[side]
     return 0
 
@@ -100,17 +111,17 @@ def yard_value(state: BattleGnomesState, side: int) -> int:
     items = state.yard[seat]
     total = 0
     for design in items:
-        if design == Card.BIRD_BATH:
+        if design == BIRD_BATH:
             total += CARD_VALUE[design] + (BIRD_BATH_DEFEND_BONUS if side == DEFENDER else 0)
-        elif design == Card.STONE_WALL:
+        elif design == STONE_WALL:
             total += CARD_VALUE[design] if side == DEFENDER else STONE_WALL_ATTACK_VALUE
-        elif design == Card.SCARECROW:
+        elif design == SCARECROW:
             total += SCARECROW_ATTACK_VALUE if side == ATTACKER else CARD_VALUE[design]
-        elif design == Card.COMPOST_HEAP:
+        elif design == COMPOST_HEAP:
             total += CARD_VALUE[design] + max(0, len(state.households[seat]) - COMPOST_BASE_GNOMES)
         else:
             total += CARD_VALUE[design]
-    if G.GUS in state.b_sides[side]:
+    if GUS in state.b_sides[side]:
         total += GUS_YARD_BONUS * len(items)
     if state.b_home >> side & 1:
         total *= HOME_TURF_FACTOR
@@ -120,12 +131,15 @@ def yard_value(state: BattleGnomesState, side: int) -> int:
 def thrown_penalty(state: BattleGnomesState, side: int) -> int:
     """What the thrown items aimed at ``side`` take away (Thistle, Umbrellas, Snickers, Hose)."""
     battlers = state.b_sides[side]
-    if not state.b_thrown or G.THISTLE in battlers:
+    if not state.b_thrown or THISTLE in battlers:
         return 0
-    umbrellas = sum(state.defence[g] == Card.UMBRELLA and defence_value(state, g) > 0 for g in battlers)
+    umbrellas = 0
+    for g in battlers:
+        if state.defence[g] == UMBRELLA and defence_value(state, g) > 0:
+            umbrellas += 1
     snickers_seat = -1
     for s in (ATTACKER, DEFENDER):
-        if G.SNICKERS in state.b_sides[s]:
+        if SNICKERS in state.b_sides[s]:
             snickers_seat = state.side_seat(s)
     total = 0
     for item in state.b_thrown:
@@ -140,7 +154,10 @@ def side_parts(state: BattleGnomesState, side: int) -> tuple[list[int], int, int
     """The value of each battling gnome of ``side`` (in order), the side's whole total, and what
     the thrown items against it take away."""
     seat = state.side_seat(side)
-    thrown_by_household = sum(1 for item in state.b_thrown if item.thrower == seat)
+    thrown_by_household = 0
+    for item in state.b_thrown:
+        if item.thrower == seat:
+            thrown_by_household += 1
     values = [gnome_value(state, g, side, thrown_by_household) for g in state.b_sides[side]]
     penalty = thrown_penalty(state, side)
     return values, sum(values) + yard_value(state, side) + state.b_mods[side] - penalty, penalty
