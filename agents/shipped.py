@@ -30,8 +30,10 @@ from typing import Any
 
 import numpy as np
 
+from agents.checkpoint import pick_legal  # the same legal pick as a torch checkpoint
 from gnome_envs.core.engine import State
 from gnome_envs.core.errors import ConfigError
+from gnome_envs.core.registry import game_name
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
 MANIFEST_FILE = MODELS_DIR / "manifest.json"
@@ -57,12 +59,6 @@ class PolicyWeights:
         for weight, bias in self.layers:
             x = act(x @ weight + bias)
         return x @ self.head[0] + self.head[1]
-
-
-def game_name(env_id: str) -> str:
-    """``gnome_village_v1`` -> ``gnome_village``."""
-    base, _sep, version = env_id.rpartition("_v")
-    return base if base and version.isdigit() else env_id
 
 
 def export_policy(model: Any, path: Path, env_id: str, players: int) -> Path:
@@ -132,15 +128,12 @@ class ShippedAgent:
     needs_state = False  # observation(seat) already hides what the seat may not know
 
     def __init__(self, env_id: str, name: str, deterministic: bool = False) -> None:
-        from agents.checkpoint import pick_legal  # the same legal pick as a torch checkpoint
-
         if not isinstance(deterministic, bool):
             raise ConfigError(f"checkpoint parameter deterministic must be true or false, got {deterministic!r}")
         self.policy = load_policy(shipped_path(name))
         if game_name(self.policy.meta["env_id"]) != game_name(env_id):
             raise ConfigError(f"shipped model {name!r} plays {self.policy.meta['env_id']}, not {env_id}")
         self.env_id, self.model_name, self.deterministic = env_id, name, deterministic
-        self._pick = pick_legal
 
     def act(self, state: State, seat: int, rng: np.random.Generator) -> int:
         """The policy's action for ``seat``: sampled with ``rng``, or the argmax if deterministic."""
@@ -151,7 +144,7 @@ class ShippedAgent:
                 f"(observation size {self.policy.meta['observation_size']}); this game's observation has "
                 f"size {observation.size}")
         logits = self.policy.logits(observation).astype(np.float64)
-        return self._pick(logits, state.legal_action_mask(), rng, self.deterministic)
+        return pick_legal(logits, state.legal_action_mask(), rng, self.deterministic)
 
     def __repr__(self) -> str:
         return f"ShippedAgent(name={self.model_name!r}, deterministic={self.deterministic})"

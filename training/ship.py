@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from agents.checkpoint import load_model
-from agents.shipped import MANIFEST_FILE, MODELS_DIR, SUFFIX, export_policy, game_name, manifest
+from agents.shipped import MANIFEST_FILE, MODELS_DIR, SUFFIX, export_policy, manifest
 from gnome_envs.core.errors import ConfigError
+from gnome_envs.core.registry import game_name
 from training import common
 from training import evaluate as evaluate_job
 

@@ -61,12 +61,18 @@ def get_spec(env_id: str) -> EnvSpec:
         raise UnknownEnvError(f"unknown env id {env_id!r}{hint}; registered: {known}") from None
 
 
+def game_name(env_id: str) -> str:
+    """The game an env id names, without its version: ``gnome_village_v1`` -> ``gnome_village``."""
+    base, _sep, version = str(env_id).rpartition("_v")
+    return base if base and version.isdigit() else str(env_id)
+
+
 def _other_version_hint(env_id: str) -> str:
     """A pointer to the registered version of the same game, if ``env_id`` names another one."""
-    name, sep, version = str(env_id).rpartition("_v")
-    if not sep or not version.isdigit():
+    name = game_name(env_id)
+    if name == str(env_id):
         return ""
-    current = [known for known in _SPECS if known.rpartition("_v")[0] == name]
+    current = [known for known in _SPECS if game_name(known) == name]
     if not current:
         return ""
     return f" (this release has {current[0]!r}: the README's 'Versions' section says what changed)"

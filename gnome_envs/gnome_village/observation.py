@@ -59,8 +59,10 @@ reaches the Box bound 1.0; the turn number, which has no small bound, is squashe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import is_not
+from typing import Any
 
 import numpy as np
 
@@ -323,18 +325,8 @@ def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, 
     """Player rows (block r = r seats from ``seat``), written where changed."""
     n = state.game.num_players
     obs = view.obs
-    rows = state._player_rows
-    seen = view.rows
-    if any(map(is_not, rows, seen)):
-        players = at["players"]
-        for p in range(n):
-            row = rows[p]
-            if row is None:
-                row = state.player_row(p)
-            if row is not seen[p]:
-                start = players + (p - seat) % n * PLAYER_FEATURES
-                obs[start:start + PLAYER_STATIC_FEATURES] = row
-                seen[p] = row
+    _write_stale_blocks(obs, state._player_rows, view.rows, state.player_row, seat,
+                        at["players"], PLAYER_FEATURES, PLAYER_STATIC_FEATURES)
     turn_player = state.turn_player
     hands = state.setup_hand
     setup = state.turn_number == 0
@@ -351,20 +343,26 @@ def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, 
 
 def _village_tiles(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
     """Tile features of every village (block r = r seats from ``seat``), written where changed."""
-    features = state._tile_features
-    seen = view.tiles
-    if any(map(is_not, features, seen)):
-        n = state.game.num_players
-        obs = view.obs
-        tiles = at["village_tiles"]
-        for p in range(n):
-            village = features[p]
-            if village is None:
-                village = state.tile_features(p)
-            if village is not seen[p]:
-                start = tiles + (p - seat) % n * VILLAGE_TILE_FEATURES
-                obs[start:start + VILLAGE_TILE_FEATURES] = village
-                seen[p] = village
+    _write_stale_blocks(view.obs, state._tile_features, view.tiles, state.tile_features, seat,
+                        at["village_tiles"], VILLAGE_TILE_FEATURES, VILLAGE_TILE_FEATURES)
+
+
+def _write_stale_blocks(obs: np.ndarray, cached: list, seen: list, build: Callable[[int], Any], seat: int,
+                        base: int, stride: int, width: int) -> None:
+    """Write seat p's block (``width`` entries at ``base + r * stride``, r = p's offset from
+    ``seat``) wherever the state's cached block is not the one this view last wrote; a block
+    the state dropped (None) is rebuilt by ``build(p)``, which caches it again."""
+    if not any(map(is_not, cached, seen)):
+        return
+    n = len(cached)
+    for p in range(n):
+        block = cached[p]
+        if block is None:
+            block = build(p)
+        if block is not seen[p]:
+            start = base + (p - seat) % n * stride
+            obs[start:start + width] = block
+            seen[p] = block
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:
