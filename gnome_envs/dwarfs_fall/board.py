@@ -170,6 +170,71 @@ def compute_regions(top: list[int]) -> Regions:
                    False, occupied)
 
 
+def add_card(regions: Regions, top: list[int], cell: int) -> Regions:
+    """``compute_regions(top)`` after a card was put on ``cell``, empty on the mat ``regions``
+    describes: the regions it connects to merge with it, the others stay as they are."""
+    if regions.empty:
+        return compute_regions(top)
+    here = top[cell]
+    open_here = OPEN_MASK[here]
+    passable = list(regions.passable)
+    old_of = regions.region_of
+    mask = 0
+    joined: list[int] = []  # indices of the regions the card connects to
+    front = set(regions.frontier)
+    front.discard(cell)
+    for bit, nb, facing, _ in LINKS[cell]:
+        there = top[nb]
+        if there < 0:
+            front.add(nb)
+        elif open_here & bit and OPEN_MASK[there] & facing:
+            mask |= bit
+            passable[nb] |= facing
+            if old_of[nb] not in joined:
+                joined.append(old_of[nb])
+    passable[cell] = mask
+    old = regions.regions
+    if joined:
+        cells = [cell]
+        for index in joined:
+            cells += old[index].cells
+        cells.sort()
+        merged = _merged([old[i] for i in joined], here, tuple(cells))
+        kept = [r for i, r in enumerate(old) if i not in joined]
+    else:
+        merged = _lone_region(here, cell)
+        kept = list(old)
+    first = merged.cells[0]
+    at = 0  # regions keep the order of their first cells (as ``compute_regions`` finds them)
+    while at < len(kept) and kept[at].cells[0] < first:
+        at += 1
+    kept.insert(at, merged)
+    region_of = list(old_of)
+    for index in range(min([at] + joined), len(kept)):
+        for c in kept[index].cells:
+            region_of[c] = index
+    monsters = regions.monsters
+    if LAYER_MONSTER[here]:
+        monsters = tuple(sorted(monsters + (cell,)))
+    return Regions(tuple(region_of), tuple(kept), tuple(passable), tuple(sorted(front)), monsters, False,
+                   tuple(sorted(regions.occupied + (cell,))))
+
+
+def _merged(parts: list[Region], packed: int, cells: tuple[int, ...]) -> Region:
+    """The region of ``cells``: the regions ``parts`` joined by one card (packed layer ``packed``),
+    as ``_region`` finds it."""
+    castles = [c for r in parts for c in r.castles]
+    if LAYER_CASTLE[packed] >= 0:
+        castles.append(LAYER_CASTLE[packed])
+    castles.sort()
+    bit = LAYER_KIND_BIT[packed]
+    return Region(cells, any(r.dragon for r in parts) or bool(bit & DRAGON_BITS),
+                  any(r.frost_giant for r in parts) or bool(bit & FROST_BIT), tuple(castles),
+                  sum(r.vp for r in parts) + LAYER_VP[packed], sum(r.monsters for r in parts) + LAYER_MONSTER[packed],
+                  any(r.wolf for r in parts) or bool(bit & WOLF_BIT), any(r.treant for r in parts) or bool(bit & TREANT_BIT),
+                  sum(r.inns for r in parts) + LAYER_INN[packed], sum(r.minus_two for r in parts) + LAYER_MINUS_TWO[packed])
+
+
 # per packed layer, per cell: the region of that card alone (filled on first use; a Region is
 # immutable, so one serves every mat)
 LONE_REGIONS: tuple[dict[int, Region], ...] = tuple({} for _ in range(NUM_LAYERS))
@@ -229,6 +294,7 @@ __all__ = [
     "OPEN_MASK",
     "Region",
     "Regions",
+    "add_card",
     "can_stack_on",
     "compute_regions",
     "distances_within",

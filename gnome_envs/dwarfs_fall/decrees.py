@@ -20,12 +20,14 @@ from gnome_envs.dwarfs_fall.components import (
     LAYER_KIND,
     MONSTER_VP,
     NUM_CELLS,
+    NUM_LAYERS,
     Job,
     Kind,
     layer,
     layer_code,
     layer_rotation,
 )
+from gnome_envs.dwarfs_fall.board import SPOTS_OF_LAYER
 from gnome_envs.dwarfs_fall.empires import can_complete, frost_voids_mines, party_bonus
 
 
@@ -48,6 +50,7 @@ class Decree(IntEnum):
 
 
 NUM_DECREES = len(Decree)
+DRAGON_KING, GREEDY_LANDLORDS = int(Decree.DRAGON_KING), int(Decree.GREEDY_LANDLORDS)  # (plain ints: read often)
 D = Decree
 _SIEGE = (D.FORTRESS, D.BATTLE_MEMORIAL, D.GREEDY_LANDLORDS)
 _BLOODTHIRSTY = (D.BAR_FIGHTS, D.HIRED_HANDS, D.BEAST_HUNTERS, D.BATTLE_MEMORIAL)
@@ -72,6 +75,7 @@ BAR_FIGHT_DWARFS = 3  # D11: dwarfs on a tavern for two ogre cards
 BAR_FIGHT_OGRES = 2
 MINE_KINDS = frozenset(k for k, info in enumerate(ALL_KINDS) if info.job == Job.MINE)
 DRAGON = int(Kind.DRAGON)
+LAYER_MINE = tuple(LAYER_KIND[packed] in MINE_KINDS for packed in range(NUM_LAYERS))  # per packed layer
 
 
 def decree_mask(decrees) -> int:
@@ -123,8 +127,12 @@ def may_place_on(state, p: int, cell: int) -> bool:
 def fortress_cells(state, p: int, cells: list[int]) -> list[int]:
     """The ``cells`` Fortress lets seat ``p`` place a dwarf on (``may_place_on`` for many cells)."""
     regions = state.regions
-    colour = state.game.colours[p]
-    allowed = [not r.castles or colour in r.castles for r in regions.regions]
+    cached = state._fortress
+    if cached[0] is not regions:  # per seat, per region: whether its dwarfs may go there
+        colours = state.game.colours
+        cached = state._fortress = (regions, tuple(
+            tuple(not r.castles or colour in r.castles for r in regions.regions) for colour in colours))
+    allowed = cached[1][p]
     region_of = regions.region_of
     return [c for c in cells if allowed[region_of[c]]]
 
@@ -155,16 +163,30 @@ def rotate(state, cell: int, rotation: int) -> None:
 
 def tunnel_sources(state, p: int) -> list[int]:
     """D14: mines holding one of seat ``p``'s dwarfs, if some other mine can take it."""
+    regions = state.regions
+    top = state.top
+    mines = [c for c in regions.occupied if LAYER_MINE[top[c]]]
+    targets = _open_mines(state, mines)
+    if not targets:
+        return []
     n = state.game.num_players
     d = state.dwarfs
-    return [c for c in state.regions.occupied
-            if LAYER_KIND[state.top[c]] in MINE_KINDS and d[c * n + p] and tunnel_targets(state, c)]
+    anywhere = len(targets) > 1  # else only a mine other than the one target can send
+    return [c for c in mines if d[c * n + p] and (anywhere or c != targets[0])]
+
+
+def _open_mines(state, mines: list[int]) -> list[int]:
+    """The ``mines`` with a free spot whose region holds no dragon."""
+    regions = state.regions
+    found, region_of = regions.regions, regions.region_of
+    top, crowd = state.top, state.crowd
+    return [c for c in mines if crowd[c] < SPOTS_OF_LAYER[top[c]] and not found[region_of[c]].dragon]
 
 
 def tunnel_targets(state, src: int) -> list[int]:
     """D14: other mines with a free spot whose region holds no dragon."""
-    return [c for c in state.regions.occupied if c != src and LAYER_KIND[state.top[c]] in MINE_KINDS
-            and state.has_room(c) and not state.region_at(c).dragon]
+    top = state.top
+    return _open_mines(state, [c for c in state.regions.occupied if c != src and LAYER_MINE[top[c]]])
 
 
 def kingdom_score(state, p: int) -> int:
@@ -173,10 +195,10 @@ def kingdom_score(state, p: int) -> int:
     if k is None:
         return 0
     vp = k.vp + party_bonus(state, p, k)  # X4.2: the ogres' party (0 for other races)
-    if state.decree(Decree.DRAGON_KING) and frost_voids_mines(state, p, k):
+    if state.decree(DRAGON_KING) and frost_voids_mines(state, p, k):
         vp -= sum(ALL_KINDS[LAYER_KIND[state.top[c]]].vp for c in k.cells
                   if LAYER_KIND[state.top[c]] in MINE_KINDS)
-    if state.decree(Decree.GREEDY_LANDLORDS):
+    if state.decree(GREEDY_LANDLORDS):
         vp //= len(k.castles)
     return vp
 

@@ -105,21 +105,30 @@ def check_secrets(state: Any) -> None:
             state.secret_changed(p)
 
 
+# a cheap necessary condition of each goal (skips the full test most of the time): what it
+# reads, and the least amount of it
+ANYTHING, CASTLE, GEMS, OGRES, ON_BOARD = range(5)
+NEED: dict[int, tuple[int, int]] = {
+    Secret.ARCHITECT: (CASTLE, 0), Secret.KING: (CASTLE, 0), Secret.ZOOKEEPER: (CASTLE, 0),
+    Secret.TOWNSMEN: (CASTLE, 0), Secret.MINER: (GEMS, NUM_GEMS), Secret.WIZARD: (GEMS, WIZARD_EMERALDS),
+    Secret.WARLOCK: (GEMS, WARLOCK_DIAMONDS), Secret.OGRE_IN_DISGUISE: (OGRES, OGRE_IN_DISGUISE_CARDS),
+    Secret.RESEARCHER: (ON_BOARD, RESEARCHER_TRIO * RESEARCHER_MONSTERS),
+}
+PRECONDITION = tuple(NEED.get(s, (ANYTHING, 0)) for s in Secret)
+
+
 def _may_hold(state: Any, p: int, goal: int) -> bool:
-    """A cheap necessary condition of each goal (skips the full test most of the time)."""
-    if goal in NEED_CASTLE:
+    """Whether seat ``p`` meets the cheap necessary condition of ``goal`` (``PRECONDITION``)."""
+    what, least = PRECONDITION[goal]
+    if what == ANYTHING:
+        return True
+    if what == CASTLE:
         return state.castle_cell[p] >= 0
-    if goal in NEED_GEMS:
-        return state.gems.sizes[p] >= NEED_GEMS[goal]
-    if goal == Secret.OGRE_IN_DISGUISE:
-        return state.ogres.sizes[p] >= OGRE_IN_DISGUISE_CARDS
-    if goal == Secret.RESEARCHER:
-        return state.on_board(p) >= RESEARCHER_TRIO * RESEARCHER_MONSTERS
-    return True
-
-
-NEED_CASTLE = frozenset({int(Secret.ARCHITECT), int(Secret.KING), int(Secret.ZOOKEEPER), int(Secret.TOWNSMEN)})
-NEED_GEMS = {int(Secret.MINER): NUM_GEMS, int(Secret.WIZARD): WIZARD_EMERALDS, int(Secret.WARLOCK): WARLOCK_DIAMONDS}
+    if what == GEMS:
+        return state.gems.sizes[p] >= least
+    if what == OGRES:
+        return state.ogres.sizes[p] >= least
+    return state.on_board(p) >= least
 
 
 __all__ = ["SECRET_TESTS", "check_secrets", "secret_met"]

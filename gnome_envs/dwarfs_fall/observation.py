@@ -192,20 +192,21 @@ def cached_public(state, p: int) -> np.ndarray:
 
 
 def public_entry(state, p: int) -> tuple:
-    """Seat ``p``'s cached (gems, ogres held, public row, layout version, kingdom). The state drops
-    it whenever what it reads changes (``DwarfsFallState.touch``); the hand sizes are checked
-    here, and after the mat changed the kingdom: outside Royal Decrees (whose games drop every
-    row then) the row reads the mat only through the seat's kingdom, so an equal kingdom keeps it."""
+    """Seat ``p``'s cached (gems, ogres held, public row, layout version, kingdom, kingdom VP). The
+    state drops it whenever what it reads changes (``DwarfsFallState.touch``); the hand sizes
+    are checked here, and after the mat changed the kingdom and its VP: the row reads the mat
+    only through those (with Royal Decrees the VP also reads the cards of the kingdom)."""
     entry = state._public[p]
     gems, ogres = state.gems.sizes[p], state.ogres.sizes[p]
     if entry is not None and entry[0] == gems and entry[1] == ogres:
         if entry[3] == state._layout_version:
             return entry
         kingdom = state.kingdom(p)
-        if kingdom == entry[4]:
-            entry = state._public[p] = (gems, ogres, entry[2], state._layout_version, kingdom)
+        if kingdom == entry[4] and (not state.game.royal or state.kingdom_vp(p) == entry[5]):
+            entry = state._public[p] = (gems, ogres, entry[2], state._layout_version, kingdom, entry[5])
             return entry
-    entry = state._public[p] = (gems, ogres, public_features(state, p), state._layout_version, state.kingdom(p))
+    entry = state._public[p] = (gems, ogres, public_features(state, p), state._layout_version, state.kingdom(p),
+                                state.kingdom_vp(p))
     return entry
 
 
@@ -355,33 +356,50 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
         sources[r] = (public, hidden, left, total)
 
 
-EXPANSION_SEGMENTS = ("troll", "royal", "empires")  # after the board, each in play or not
-
-
 def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:
-    """The troll, royal and empires segments (after the board), rewritten over zeros when what
-    they read (``expansion_key``) changed since ``view`` was written; the entries they set
-    before the board (a MEEPLE_TYPE decision's cell) go into ``ones`` every time."""
-    key = expansions.expansion_key(state, layout)
-    if key == view.tail:
-        ones += view.tail_ones
-        return
+    """The troll, royal and empires segments (after the board), each rewritten over zeros when
+    what it reads (``troll_key``, ``royal_key``, ``empire_key``) changed since ``view`` was
+    written; the entries the empires segment sets before the board (a MEEPLE_TYPE decision's
+    cell) go into ``ones`` every time."""
+    old = view.tail or (None, None, None)
     at = layout.at
-    for name in EXPANSION_SEGMENTS:
-        if name in at:
-            obs[at[name]:at[name] + layout.sizes[name]] = 0.0
-    tail = at["board"] + layout.sizes["board"]
-    written: list[int] = []
+    troll = royal = empire = None
     if layout.trolls:
-        expansions.troll_features(state, obs, at["troll"], written)
+        troll = expansions.troll_key(state)
+        if troll != old[0]:
+            written: list[int] = []
+            _clear(obs, at, layout, "troll")
+            expansions.troll_features(state, obs, at["troll"], written)
+            _set_ones(obs, written)
     if layout.royal:
-        expansions.decree_features(state, seat, obs, at["royal"], written)
+        royal = expansions.royal_key(state)
+        if royal != old[1]:
+            written = []
+            _clear(obs, at, layout, "royal")
+            expansions.decree_features(state, seat, obs, at["royal"], written)
+            _set_ones(obs, written)
     if layout.empires:
-        empire_features(state, seat, obs, at, written)
-    for i in written:
+        empire = expansions.empire_key(state)
+        if empire != old[2]:
+            written = []
+            _clear(obs, at, layout, "empires")
+            empire_features(state, seat, obs, at, written)
+            tail = at["board"] + layout.sizes["board"]
+            _set_ones(obs, [i for i in written if i >= tail])
+            view.tail_ones = [i for i in written if i < tail]
+        ones += view.tail_ones
+    view.tail = (troll, royal, empire)
+
+
+def _clear(obs: np.ndarray, at: dict[str, int], layout, name: str) -> None:
+    """Zero the segment ``name``."""
+    obs[at[name]:at[name] + layout.sizes[name]] = 0.0
+
+
+def _set_ones(obs: np.ndarray, entries: list[int]) -> None:
+    """Set ``entries`` of ``obs`` to 1 (a few: cheaper one by one than as a fancy index)."""
+    for i in entries:
         obs[i] = 1.0
-    view.tail, view.tail_ones = key, [i for i in written if i < tail]
-    ones += view.tail_ones
 
 
 def _rel(state, seat: int, other: int) -> int:

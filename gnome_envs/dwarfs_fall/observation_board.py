@@ -68,7 +68,7 @@ def board_features(state) -> np.ndarray:
     regions = state.regions
     occupied = list(regions.occupied)
     if not occupied:
-        state._region_key = _region_key(state)
+        state._region_sigs = region_sigs(state)
         return board
     top, stacks = state.top, state.stacks
     tops = [top[c] for c in occupied]
@@ -82,7 +82,7 @@ def board_features(state) -> np.ndarray:
     board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
     board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
     _region_columns(state, board, cols)
-    state._region_key = _region_key(state)
+    state._region_sigs = region_sigs(state)
     return board
 
 
@@ -103,10 +103,10 @@ def _region_columns(state, board: np.ndarray, cols) -> None:
         empire_board(state, board, cols)
 
 
-def refresh_layout(state, board: np.ndarray, cells: list[int]) -> bool:
-    """Rewrite the rows of ``cells`` (a card came, went or turned there) and the region columns,
-    in place: the same values ``board_features`` writes. Returns whether rows other than those
-    of ``cells`` changed (the region columns of every cell rewritten)."""
+def refresh_layout(state, board: np.ndarray, cells: list[int]) -> list[int]:
+    """Rewrite the rows of ``cells`` (a card came, went or turned there), and the region columns
+    of every other card whose region columns changed, in place: the same values
+    ``board_features`` writes. Returns the cells whose rows changed."""
     game = state.game
     layout = game.obs_layout
     cols = layout.cols
@@ -114,7 +114,10 @@ def refresh_layout(state, board: np.ndarray, cells: list[int]) -> bool:
     rows = layer_rows(game)
     top, stacks, dwarfs, crowd = state.top, state.stacks, state.dwarfs, state.crowd
     scale = layout.stack_scale
-    changed = dict.fromkeys(cells)
+    sigs = region_sigs(state)
+    block = sig_rows(region_width(cols))
+    start, stop = cols.kingdom, cols.kingdom + block.shape[1]
+    changed = list(dict.fromkeys(cells))
     for c in changed:
         t = top[c]
         row = board[c]
@@ -130,47 +133,52 @@ def refresh_layout(state, board: np.ndarray, cells: list[int]) -> bool:
             for q in range(n):
                 row[cols.dwarfs + q] = dwarfs[c * n + q] * SPOT_SCALE32
         row[cols.free] = (LAYER_FREE[t] - crowd[c]) * SPOT_SCALE
-    key = _region_key(state)
-    if key == state._region_key:  # the other cells' region columns still hold
-        for c in changed:
-            if top[c] >= 0:
-                _cell_region_columns(state, board[c], cols, c)
-        return False
-    board[:, cols.kingdom:cols.kingdom + n] = 0.0
-    board[:, cols.dragon:cols.dragon + 2] = 0.0
-    if cols.classes >= 0:
-        board[:, cols.wolf:cols.wolf + 2] = 0.0
-    _region_columns(state, board, cols)
-    state._region_key = key
-    return True
+        row[start:stop] = block[sigs[c]]
+        if cols.classes >= 0:
+            refresh_cell_classes(state, row, cols, c)
+    old = state._region_sigs
+    if sigs != old:
+        for c in state.regions.occupied:
+            if sigs[c] != old[c] and c not in changed:
+                board[c, start:stop] = block[sigs[c]]
+                changed.append(c)
+    state._region_sigs = sigs
+    return changed
 
 
-def _region_key(state) -> tuple:
-    """What the region columns of the board are written from: the cells of every kingdom, and
-    of every region with a dragon, frost giant, wolf or treant with those flags."""
-    kingdoms = tuple(k.cells if k is not None else None for k in map(state.kingdom, range(state.game.num_players)))
-    return kingdoms, tuple((r.cells, r.dragon, r.frost_giant, r.wolf, r.treant) for r in state.regions.regions
-                           if r.dragon or r.frost_giant or r.wolf or r.treant)
+def region_width(cols) -> int:
+    """Board columns that follow from a card's region: a kingdom per seat, dragon and frost
+    giant, and with The Empires wolf and treant (side by side in that order)."""
+    return cols.n + (4 if cols.classes >= 0 else 2)
 
 
-def _cell_region_columns(state, row: np.ndarray, cols, cell: int) -> None:
-    """The region columns of the card on ``cell`` (``_region_columns`` for one row, written
-    over zeros)."""
+def region_sigs(state) -> tuple[int, ...]:
+    """Per cell: its region columns as bits, bit ``i`` for column ``kingdom + i`` (``region_width``)."""
     regions = state.regions
+    n = state.game.num_players
+    flags = [r.dragon << n | r.frost_giant << n + 1 | r.wolf << n + 2 | r.treant << n + 3 for r in regions.regions]
     region_of = regions.region_of
-    here = region_of[cell]
     for p, castle in enumerate(state.castle_cell):
-        if castle >= 0 and region_of[castle] == here:
-            row[cols.kingdom + p] = 1
-    region = regions.regions[here]
-    if region.dragon or region.frost_giant:
-        row[cols.dragon] = region.dragon
-        row[cols.dragon + 1] = region.frost_giant
-    if cols.classes >= 0:
-        if region.wolf or region.treant:
-            row[cols.wolf] = region.wolf
-            row[cols.wolf + 1] = region.treant
-        refresh_cell_classes(state, row, cols, cell)
+        if castle >= 0:
+            flags[region_of[castle]] |= 1 << p
+    sigs = [0] * NUM_CELLS
+    for region, flag in zip(regions.regions, flags):
+        if flag:
+            for c in region.cells:
+                sigs[c] = flag
+    return tuple(sigs)
+
+
+_SIG_ROWS: dict[int, np.ndarray] = {}
+
+
+def sig_rows(width: int) -> np.ndarray:
+    """Per bit pattern of ``width`` region columns: those columns as a row (built once per width)."""
+    table = _SIG_ROWS.get(width)
+    if table is None:
+        sigs = np.arange(1 << width)
+        table = _SIG_ROWS[width] = ((sigs[:, None] >> np.arange(width)) & 1).astype(np.float32)
+    return table
 
 
 def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: float) -> None:
@@ -210,9 +218,9 @@ def cached_board(state) -> np.ndarray:
     """The state's board features (the rows of cells whose card changed rewritten in place).
 
     ``state._board_version`` is bumped whenever rows may have changed anywhere (the board built,
-    the region columns rewritten); between bumps ``state._board_rows`` logs the cells whose
-    rows were rewritten, so that a seat's view copies only those rows. ``state._region_key``
-    says what the region columns were written from (``_region_key``)."""
+    a long log); between bumps ``state._board_rows`` logs the cells whose rows were rewritten,
+    so that a seat's view copies only those rows. ``state._region_sigs`` holds what the region
+    columns were written from (``region_sigs``)."""
     board = state._board
     if board is None:
         board = state._board = board_features(state)
@@ -222,11 +230,12 @@ def cached_board(state) -> np.ndarray:
     elif state._board_cells:
         cells = state._board_cells
         state._board_cells = []
-        if refresh_layout(state, board, cells) or len(state._board_rows) + len(cells) > MAX_ROW_LOG:
+        rows = refresh_layout(state, board, cells)
+        if len(state._board_rows) + len(rows) > MAX_ROW_LOG:
             state._board_rows = ()
             state._board_version += 1
         else:
-            state._board_rows += tuple(cells)
+            state._board_rows += tuple(rows)
     return board
 
 

@@ -33,24 +33,41 @@ from gnome_envs.dwarfs_fall.observation_empires import ALCHEMY_TAKE, MEEPLE_TYPE
 TRACK_CEILING = float(MAX_MOOD_TRACK + 1)  # toll steps on a mood card, and steps left
 
 
-# decisions whose context the expansion segments show (the troll's denial, a trade-in, and The
-# Empires' MEEPLE_TYPE, POWER_GEM and ALCHEMY_TAKE)
-TAIL_DECISIONS = frozenset({TROLL_DENY, STORE_TRADE, MEEPLE_TYPE, POWER_GEM, ALCHEMY_TAKE})
+# decisions whose context The Empires' segment shows
+EMPIRE_DECISIONS = frozenset({MEEPLE_TYPE, POWER_GEM, ALCHEMY_TAKE})
 
 
-def expansion_key(state, layout) -> tuple:
-    """Everything the troll, royal and empires segments read (lists copied: some change in place)."""
+def troll_key(state) -> tuple:
+    """Everything the troll segment reads (lists copied: some change in place)."""
     d = state.pending
-    key: tuple = ((d.kind, d.data) if d is not None and d.kind in TAIL_DECISIONS else None,)
-    if layout.trolls:
-        key += (state.troll_cell, tuple(state.mood_deck), state.moods_seen, state.toll, state.toll_paid,
-                len(state.roaming_deck), tuple(state.roaming_discard))
-    if layout.royal:  # (the memorials: the layout version)
-        key += (state.scenario, state.decree_mask, state.first_player, state.night, state.bonus_actions,
-                state.placed_cells, tuple(state.monster_played), state._layout_version)
-    if layout.empires:
-        key += (tuple(state.pieces), tuple(state.pouches), tuple(state.meeples), state.power_used, len(state.boxed))
-    return key
+    return (state.troll_cell, tuple(state.mood_deck), state.moods_seen, state.toll, state.toll_paid,
+            len(state.roaming_deck), tuple(state.roaming_discard),
+            d.data if d is not None and d.kind == TROLL_DENY else None)
+
+
+def royal_key(state) -> tuple:
+    """Everything the royal segment reads (lists copied: some change in place)."""
+    d = state.pending
+    return (state.scenario, state.decree_mask, state.first_player, state.night, state.bonus_actions,
+            state.placed_cells, tuple(state.monster_played), memorials(state),
+            d.data[0] if d is not None and d.kind == STORE_TRADE else None)
+
+
+def empire_key(state) -> tuple:
+    """Everything the empires segment reads (lists copied: some change in place)."""
+    d = state.pending
+    return (tuple(state.pieces), tuple(state.pouches), tuple(state.meeples), state.power_used, len(state.boxed),
+            (d.kind, d.data) if d is not None and d.kind in EMPIRE_DECISIONS else None)
+
+
+def memorials(state) -> tuple[int, ...]:
+    """Cells holding a battle memorial (Royal Decrees), found again only after the mat changed."""
+    version, cells = state._memorials
+    if version != state._layout_version:
+        top = state.top
+        cells = tuple(c for c in state.regions.occupied if LAYER_KIND[top[c]] == MEMORIAL)
+        state._memorials = (state._layout_version, cells)
+    return cells
 
 
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
@@ -71,8 +88,7 @@ def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) 
     s += NUM_CELLS
     ones.extend(s + _rel(state, seat, p) for p in range(n) if state.monster_played[p])
     s += n
-    top = state.top
-    ones.extend(s + c for c in state.regions.occupied if LAYER_KIND[top[c]] == MEMORIAL)
+    ones.extend(s + c for c in memorials(state))
     s += NUM_CELLS
     d = state.pending
     if d is not None and d.kind == STORE_TRADE:
@@ -103,4 +119,4 @@ def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
         ones.append(s + d.data[0])
 
 
-__all__ = ["decree_features", "expansion_key", "troll_features"]
+__all__ = ["decree_features", "empire_key", "memorials", "royal_key", "troll_features", "troll_key"]

@@ -32,6 +32,11 @@ from gnome_envs.dwarfs_fall.pending import (
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
 
+# the decrees the action phase reads on every decision, as plain ints
+FORTRESS, CRAZY_BALLOONISTS = int(Decree.FORTRESS), int(Decree.CRAZY_BALLOONISTS)
+HIDDEN_TUNNELS, HIRED_HANDS = int(Decree.HIDDEN_TUNNELS), int(Decree.HIRED_HANDS)
+
+
 def _layout(state: DwarfsFallState) -> ActionLayout:
     return state.game.action_layout
 
@@ -39,9 +44,9 @@ def _layout(state: DwarfsFallState) -> ActionLayout:
 # ---------------------------------------------------------------------------- the action phase
 def placeable(state: DwarfsFallState, p: int, cells: list[int]) -> list[int]:
     """D4.1 Fortress and D9 Crazy Balloonists narrow where a dwarf from the pile may go."""
-    if state.decree(Decree.FORTRESS):
+    if state.decree(FORTRESS):
         cells = fortress_cells(state, p, cells)
-    if state.decree(Decree.CRAZY_BALLOONISTS):
+    if state.decree(CRAZY_BALLOONISTS):
         cells = [c for c in cells if c not in state.placed_cells]
     return cells
 
@@ -50,11 +55,11 @@ def extra_actions(state: DwarfsFallState, p: int, room: list[int], can_act: bool
     """The actions decrees add to the action phase (``room``: cards with a free spot)."""
     layout = _layout(state)
     legal: list[int] = []
-    if can_act and state.decree(Decree.FORTRESS) and not placeable(state, p, room):
+    if can_act and state.decree(FORTRESS) and not placeable(state, p, room):
         legal += [layout.rotate(c) for c in rotatable(state)]  # D4.2: no valid spot, for any reason
-    if can_act and state.decree(Decree.HIDDEN_TUNNELS):
+    if can_act and state.decree(HIDDEN_TUNNELS):
         legal += [layout.tunnel(c) for c in tunnel_sources(state, p)]  # D14
-    if state.decree(Decree.HIRED_HANDS):
+    if state.decree(HIRED_HANDS):
         hand = state.ogres.of(p)
         legal += [layout.hire(k) for k in range(len(hand)) if hand[k]]  # D8
     return legal

@@ -18,7 +18,7 @@ from gnome_envs.core.decision_state import DecisionLoopState
 from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall import empires
-from gnome_envs.dwarfs_fall.board import Regions, compute_regions, monster_in
+from gnome_envs.dwarfs_fall.board import Regions, add_card, compute_regions, monster_in
 from gnome_envs.dwarfs_fall.components import (
     BASE_ACTIONS,
     CASTLE_EXTRA_ACTIONS,
@@ -50,6 +50,7 @@ from gnome_envs.dwarfs_fall.pending import RULES, Decision, DecisionKind
 from gnome_envs.dwarfs_fall.races import IN_PILE, NOT_OWNED, NUM_CLASSES, POUCHES
 
 ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
+HIGH_HO_BIT, BEAST_HUNTERS_BIT = 1 << Decree.HIGH_HO, 1 << Decree.BEAST_HUNTERS  # (plain ints: read often)
 NO_CELL = -1
 EMPTY = -1
 
@@ -110,6 +111,8 @@ class DwarfsFallState(DecisionLoopState):
             self.monster_played = [False] * n  # Dragon King: a monster played from hand this turn
             self.first_player = 0  # Hard Workers: the axe
             self.night = False  # Hard Workers: the night half of the round
+            self._memorials: tuple = (-1, ())  # (layout version, memorial cells) (observation_expansions)
+            self._fortress: tuple = (None, ())  # (regions, per seat the regions Fortress lets it place in)
         if game.empires:  # The Empires (empires.py; attributes only in those games)
             self.meeples = [DWARFS_PER_COLOUR] * n  # each seat's meeples, extra class meeples included
             self.pieces = [NOT_OWNED] * (n * NUM_CLASSES)  # per (seat, class): NOT_OWNED, IN_PILE or a cell
@@ -126,7 +129,7 @@ class DwarfsFallState(DecisionLoopState):
         self._board_cells: list[int] = []  # cells whose card changed since the board was written
         self._board_version = 0  # bumped whenever board rows may have changed anywhere
         self._board_rows: tuple[int, ...] = ()  # cells whose rows were rewritten since (observation_board)
-        self._region_key: tuple | None = None  # what the board's region columns were written from
+        self._region_sigs: tuple[int, ...] = ()  # per cell: the board's region columns as bits (observation_board)
         self._seat_obs: list | None = [None] * n  # per seat: its last observation (observation.py)
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
         self._public_version = 0  # bumped whenever an entry of ``_public`` is dropped
@@ -283,7 +286,7 @@ class DwarfsFallState(DecisionLoopState):
         else:
             extra = CASTLE_EXTRA_ACTIONS
         if self.game.royal:  # D13 High Ho, D8 Hired Hands
-            base = HIGH_HO_ACTIONS if self.decree(Decree.HIGH_HO) else BASE_ACTIONS
+            base = HIGH_HO_ACTIONS if self.decree_mask & HIGH_HO_BIT else BASE_ACTIONS
             return base + extra + (self.bonus_actions if p == self.turn_player else 0)
         return BASE_ACTIONS + extra
 
@@ -297,7 +300,7 @@ class DwarfsFallState(DecisionLoopState):
             return REQUIRED[kind]
         if self.game.trolls and cell == self.troll_cell and self.mood_deck[0] == Mood.MIGHTY:
             return MIGHTY_REQUIRED
-        if p >= 0 and self.decree(Decree.BEAST_HUNTERS):
+        if p >= 0 and self.game.royal and self.decree_mask & BEAST_HUNTERS_BIT:
             return monster_required(self, p)
         return REQUIRED[kind]
 
@@ -330,15 +333,15 @@ class DwarfsFallState(DecisionLoopState):
         elif self._board is not None:
             self._board_cells.append(cell)
         self._layout_version += 1  # the public rows check their kingdom (observation.public_entry)
-        if self.game.royal:  # D9, D10: there a kingdom's score reads the cards of the mat too
-            self._public = [None] * self.game.num_players
-            self._public_version += 1
 
     def put_card(self, cell: int, packed: int) -> None:
         """Put a card (packed layer) on top of ``cell``."""
+        regions = self._regions if self.top[cell] < 0 else None  # a card on an empty cell joins them
         self.stacks[cell] = self.stacks[cell] + (packed,)
         self.top[cell] = packed
         self.layout_changed(cell)
+        if regions is not None:
+            self._regions = add_card(regions, self.top, cell)
         if self.game.royal and cell in self.placed_cells:
             self._card_replaced(cell)
 

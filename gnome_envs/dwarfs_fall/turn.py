@@ -24,7 +24,7 @@ from gnome_envs.dwarfs_fall.components import (
     UNSTACKABLE,
     layer,
 )
-from gnome_envs.dwarfs_fall.decrees import Decree
+from gnome_envs.dwarfs_fall.decrees import DRAGON_KING
 from gnome_envs.dwarfs_fall.pending import (
     DECISIONS,
     Decision,
@@ -87,7 +87,7 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     royal = game.royal
     can_act = state.actions_used < state.action_limit(p)
     if can_act:
-        if royal and state.end_triggered and state.decree(Decree.DRAGON_KING):  # D10.3: no new monsters
+        if royal and state.end_triggered and state.decree(DRAGON_KING):  # D10.3: no new monsters
             own = game.seat_kinds[p]
             kinds = [k for k in kinds if not IS_MONSTER[own[k]]]
         base = layout.card_base
@@ -95,17 +95,20 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
             legal += [base + k for k in kinds]
         else:
             legal += [base + k for k in kinds if placement_cells(state, p, k)]
+    room = None  # cards with a free spot, found once
     if state.pile[p] and (can_act or game.empires and empire_actions.free_piece_in_pile(state, p)):
-        cells = room_cells(state)
+        room = room_cells(state)
         base = layout.dwarf_base
-        legal += [base + c for c in (royal_rules.placeable(state, p, cells) if royal else cells)]
+        legal += [base + c for c in (royal_rules.placeable(state, p, room) if royal else room)]
     if can_act and state.pile[p] != state.meeple_count(p):
         legal += _moves(state, p, layout.move_base)
     if state.ogres.sizes[p]:
         base = layout.ogre_base
         legal += [base + kind for kind in ogres.playable(state, p)]
     if royal:
-        legal += royal_rules.extra_actions(state, p, room_cells(state) if can_act else [], can_act)
+        if can_act and room is None:
+            room = room_cells(state)
+        legal += royal_rules.extra_actions(state, p, room if can_act else [], can_act)
     if game.empires:
         legal += empire_actions.extra_actions(state, p, can_act)
     return legal
