@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from gnome_envs.battle_gnomes.components import (
     CARD_COPIES,
     CARD_TYPE,
@@ -141,17 +139,15 @@ def _caches(state: BattleGnomesState) -> list[str]:
         if state._hand_keys[seat] is not None and state._hand_keys[seat] != hand_key(state, seat):
             out.append(f"seat {seat}: stale cached hand")
         row = state._house_rows[seat]
-        if row is not None and not np.array_equal(row, house_row(state, seat)):
+        if row is not None and row != house_row(state, seat):
             out.append(f"seat {seat}: stale cached household")
     for name, fresh in (("_gnomes_key", gnomes_key), ("_discard_key", discard_key)):
         cached = getattr(state, name)
         if cached is not None and cached != fresh(state):
             out.append(f"stale cache {name}")
     cached = state._battle_key
-    if cached is not None:
-        new = battle_key(state)
-        if cached.in_view != new.in_view or not np.array_equal(cached.body, new.body):
-            out.append("stale cache _battle_key")
+    if cached is not None and cached != battle_key(state):
+        out.append("stale cache _battle_key")
     return out
 
 

@@ -76,9 +76,11 @@ from gnome_envs.battle_gnomes.observation_parts import (
     EMPTY_CARDS,
     EMPTY_GNOMES,
     EMPTY_HOUSE,
-    NO_ENTRY,
     HOUSE_FEATURES,
+    NO_ENTRY,
+    Buffer,
     discard_key,
+    float32_zeros,
     gnomes_key,
     hand_key,
     hand_row,
@@ -87,10 +89,11 @@ from gnome_envs.battle_gnomes.observation_parts import (
     write_discard,
     write_gnomes,
 )
-from gnome_envs.battle_gnomes.pending import DecisionKind
+from gnome_envs.battle_gnomes.observation_decision import NO_KIND, Entries, decision_entries, write_entries
 from gnome_envs.battle_gnomes.state import NO_CARD, NO_SEAT, BattleGnomesState
 
 HAND_SQUASH = float(HAND_LIMIT)  # hand size h is shown as h / (h + 5)
+HAND_VALUE = tuple(h / (h + HAND_SQUASH) for h in range(NUM_PLAYER_CARDS + 1))
 RESPONSE_COLUMN = {d: i for i, d in enumerate(RESPONSE_CARDS)}
 NO_PROGRESS = (0, False, 0, False, NO_SEAT)  # what a zero buffer shows (see _progress)
 
@@ -101,24 +104,26 @@ class SeatView:
     ``observe`` brings the buffer up to date and returns a copy. The blocks drawn from the
     state's cached keys and rows (``observation_parts``, ``observation_battle``) are looked at
     only when the state's key or row is not the one shown (both are rebuilt as new objects after
-    ``touch_*``); then a key's changed entries are written, or a row is copied whole. Live facts (the pending decision, the
-    turn and progress, hand sizes, deck size, battle seats, the stack) are compared on every
-    call. A view belongs to one state: ``clone()`` drops the views, whose buffers are written
-    in place.
+    ``touch_*``); then a key's changed entries are written, or a row is copied whole. Live facts
+    (the pending decision, the turn and progress, hand sizes, deck size, battle seats, the stack)
+    are compared on every call; the decision's entries come from ``observation_decision``. A
+    view belongs to one state: ``clone()`` drops the views, whose buffers are written in place.
     """
 
-    __slots__ = ("obs", "progress", "pending", "held", "kind", "decider", "context", "hand", "gnomes", "discard",
-                 "deck", "houses", "sizes", "stage", "battle", "seats", "stack")
+    __slots__ = ("layout", "obs", "vector", "progress", "pending", "held", "decision", "hand", "gnomes", "discard",
+                 "pile", "deck", "houses", "sizes", "stage", "battle", "seats", "stack")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
-        self.obs = np.zeros(layout.size, dtype=np.float32)
+        self.layout = layout
+        self.obs = float32_zeros(layout.size)  # written entry by entry (cheaper than numpy's item writes)
+        self.vector = np.frombuffer(self.obs, dtype=np.float32)  # the same memory, copied out by observe
         self.progress = NO_PROGRESS
         self.pending = None  # the decision (and the card in transit) shown
         self.held = NO_CARD
-        self.kind = self.decider = NO_ENTRY  # the decision kind and decider entries set to 1
-        self.context: tuple[tuple[int, float], ...] = ()  # (index, value) set by _context
+        self.decision: Entries = ()  # (index, value) of the decision entries shown
         self.hand = self.discard = EMPTY_CARDS
+        self.pile = [0] * NUM_DESIGNS  # cards of the discard pile shown, per design
         self.gnomes = EMPTY_GNOMES
         self.deck = 0
         self.houses = [EMPTY_HOUSE] * n  # rows shown, by absolute seat like the state's
@@ -128,114 +133,97 @@ class SeatView:
         self.seats = (NO_SEAT, NO_SEAT)  # attacker and defender shown
         self.stack = False
 
+    def __getstate__(self) -> dict:
+        """Every slot but ``vector``: a copy would no longer share the buffer's memory."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "vector"}
+
+    def __setstate__(self, state: dict) -> None:
+        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.vector = np.frombuffer(self.obs, dtype=np.float32)
+
 
 def observe(state: BattleGnomesState, seat: int) -> np.ndarray:
     """Observation vector of ``seat``."""
-    layout = LAYOUTS[state.game.num_players]
     views = state._views
-    if views is None:
-        views = state._views = {}
-    view = views.get(seat)
+    view = None if views is None else views.get(seat)
     if view is None:
-        view = views[seat] = SeatView(layout)
-    obs = view.obs
+        view = _new_view(state, seat)
+    layout, obs = view.layout, view.obs
     progress = (state.turn_number, state.final_round, state.final_turns_left, state.in_setup, state.turn_player)
     if progress != view.progress:
         _progress(obs, layout, seat, view.progress, progress)
         view.progress = progress
     if state.pending is not view.pending or state.held != view.held:
-        _decision(state, seat, view, layout)
+        _decision(state, seat, view)
     if (state._hand_keys[seat] is not view.hand or state._gnomes_key is not view.gnomes
-            or state._discard_key is not view.discard or len(state.deck) != view.deck):
+            or state._discard_key is not view.discard):
         _cards(state, seat, view, layout)
+    deck = len(state.deck)
+    if deck != view.deck:
+        view.deck = deck
+        obs[layout.player_deck] = deck / NUM_PLAYER_CARDS
     if any(map(is_not, state._house_rows, view.houses)):
-        _households(state, view, layout, seat)
+        _households(state, view, layout.house_at[seat])
     sizes = list(map(len, state.hands))
     if sizes != view.sizes:
         _hand_sizes(obs, layout.house_at[seat], view.sizes, sizes)
         view.sizes = sizes
-    if (state.b_stage != view.stage or state.b_att != view.seats[0] or state.b_def != view.seats[1]
-            or state._battle_key is not view.battle):
+    if (state._battle_key is not view.battle or state.b_stage != view.stage or state.b_att != view.seats[0]
+            or state.b_def != view.seats[1]):
         _battle(state, seat, view, layout)
     if state.stack or view.stack:
-        obs[layout.stack:] = 0.0
+        view.vector[layout.stack:] = 0.0
         view.stack = bool(state.stack)
         if state.stack:
             _stack(state, seat, obs, layout.stack)
-    return obs.copy()
+    return view.vector.copy()
 
 
-def _progress(obs: np.ndarray, layout: ObservationLayout, seat: int, old: tuple, new: tuple) -> None:
+def _new_view(state: BattleGnomesState, seat: int) -> SeatView:
+    """A new view of ``seat`` (all zeros), kept by the state."""
+    if state._views is None:
+        state._views = {}
+    view = state._views[seat] = SeatView(LAYOUTS[state.game.num_players])
+    return view
+
+
+def _progress(obs: Buffer, layout: ObservationLayout, seat: int, old: tuple, new: tuple) -> None:
     """The turn player one-hot and the progress entries (turn, final round, turns left, setup)."""
     n = layout.num_players
     turn, final_round, turns_left, in_setup, turn_player = new
-    if old[4] >= 0:
-        obs[layout.turn_player + (old[4] - seat) % n] = 0.0
-    if turn_player >= 0:
-        obs[layout.turn_player + (turn_player - seat) % n] = 1.0
     at = layout.progress
-    obs[at:at + 4] = (turn / layout.turn_scale, final_round, turns_left / (n + 2), in_setup)
+    if turn != old[0]:
+        obs[at] = turn / layout.turn_scale
+    if final_round != old[1]:
+        obs[at + 1] = final_round
+    if turns_left != old[2]:
+        obs[at + 2] = turns_left / (n + 2)
+    if in_setup != old[3]:
+        obs[at + 3] = in_setup
+    if turn_player != old[4]:
+        if old[4] >= 0:
+            obs[layout.turn_player + (old[4] - seat) % n] = 0.0
+        if turn_player >= 0:
+            obs[layout.turn_player + (turn_player - seat) % n] = 1.0
 
 
-PURPOSE_KINDS = frozenset(int(k) for k in (DecisionKind.TARGET_HOUSEHOLD, DecisionKind.TARGET_OWN_GNOME,
-                                           DecisionKind.FUNCTION_DISCARD))
-TARGET_KINDS = frozenset(int(k) for k in (DecisionKind.TARGET_ATTACHMENT, DecisionKind.TARGET_YARD))
-WHOLE, GIVE, REACT = int(DecisionKind.WHOLE_BATTLE), int(DecisionKind.GIVE_GNOME), int(DecisionKind.REACT)
-CONTEXT_KINDS = PURPOSE_KINDS | TARGET_KINDS | {WHOLE, GIVE, REACT}  # decisions with context entries
-
-
-def _decision(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
+def _decision(state: BattleGnomesState, seat: int, view: SeatView) -> None:
     """The pending decision's kind and decider, its context and the card in transit."""
-    obs, d, shown = view.obs, state.pending, view.pending
-    if (d is not None and shown is not None and state.held == view.held and d.kind == shown.kind
-            and d.player == shown.player and d.data == shown.data):  # offered again (e.g. discard on)
-        view.pending = d
-        return
-    kind = decider = NO_ENTRY
-    if d is not None:
-        kind = layout.decision + d.kind
-        decider = layout.decider + (d.player - seat) % layout.num_players
-    if kind != view.kind:
-        if view.kind >= 0:
-            obs[view.kind] = 0.0
-        if kind >= 0:
-            obs[kind] = 1.0
-    if decider != view.decider:
-        if view.decider >= 0:
-            obs[view.decider] = 0.0
-        if decider >= 0:
-            obs[decider] = 1.0
-    context = _context(state, seat, layout) if state.held >= 0 or (d is not None and d.kind in CONTEXT_KINDS) else ()
-    if context != view.context:
-        for entry in set(view.context).difference(context):  # zeros first, then the new values
-            obs[entry[0]] = 0.0
-        for index, value in set(context).difference(view.context):
-            obs[index] = value
-    view.pending, view.held, view.kind, view.decider, view.context = d, state.held, kind, decider, context
-
-
-def _context(state: BattleGnomesState, seat: int, layout: ObservationLayout) -> tuple[tuple[int, float], ...]:
-    """(index, value) of the context entries: the card in transit and what the decision is about."""
-    n, d = layout.num_players, state.pending
-    entries = [(layout.context_card + state.held, 1.0)] if state.held >= 0 else []
-    kind = NO_ENTRY if d is None else d.kind
-    if kind in PURPOSE_KINDS:
-        entries.append((layout.context_purpose + d.data[0], 1.0))
-    elif kind in TARGET_KINDS:
-        entries.append((layout.context_purpose + d.data[0], 1.0))
-        entries.append((layout.context_seat + (d.data[1] - seat) % n, 1.0))
-    elif kind == WHOLE:
-        entries.append((layout.context_side + d.data[0], 1.0))
-        entries.append((layout.context_passes, d.data[1] / 2))
-    elif kind == GIVE:
-        entries.append((layout.context_side + d.data[0], 1.0))
-    elif kind == REACT:
-        entries.append((layout.context_passes, d.data[0] / n))
-    return tuple(entries)
+    d, held = state.pending, state.held
+    if d is None:
+        entries = decision_entries(view.layout.num_players, seat, held, NO_KIND, NO_SEAT, ())
+    else:
+        entries = decision_entries(view.layout.num_players, seat, held, d.kind, d.player, d.data)
+    if entries is not view.decision:
+        write_entries(view.obs, view.decision, entries)
+        view.decision = entries
+    view.pending, view.held = d, held
 
 
 def _cards(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
-    """Own hand, selection and gnome deck, player deck size and discard pile."""
+    """Own hand, selection and gnome deck, and discard pile."""
     obs = view.obs
     key = state._hand_keys[seat]
     if key is None:
@@ -253,31 +241,29 @@ def _cards(state: BattleGnomesState, seat: int, view: SeatView, layout: Observat
     if key is None:
         key = state._discard_key = discard_key(state)
     if key is not view.discard:
-        write_discard(obs, layout.discard, view.discard, key)
+        write_discard(obs, layout.discard, view.discard, key, view.pile)
         view.discard = key
-    if len(state.deck) != view.deck:
-        view.deck = len(state.deck)
-        obs[layout.player_deck] = view.deck / NUM_PLAYER_CARDS
 
 
-def _households(state: BattleGnomesState, view: SeatView, layout: ObservationLayout, seat: int) -> None:
-    """The households' blocks that changed (the observer's first), hand sizes to be rewritten."""
-    rows, shown = state._house_rows, view.houses
-    for p, start in enumerate(layout.house_at[seat]):
+def _households(state: BattleGnomesState, view: SeatView, house_at: tuple[int, ...]) -> None:
+    """The households' blocks that changed (``house_at``: where each starts), hand sizes to be
+    rewritten."""
+    rows, shown, obs = state._house_rows, view.houses, view.obs
+    for p, start in enumerate(house_at):
         row = rows[p]
         if row is None:
             row = rows[p] = house_row(state, p)
         if row is not shown[p]:
-            view.obs[start:start + HOUSE_FEATURES] = row
+            obs[start:start + HOUSE_FEATURES] = row
             shown[p] = row
             view.sizes[p] = NO_ENTRY  # the row's entry 0 is not the hand size
 
 
-def _hand_sizes(obs: np.ndarray, house_at: tuple[int, ...], old: list[int], new: list[int]) -> None:
+def _hand_sizes(obs: Buffer, house_at: tuple[int, ...], old: list[int], new: list[int]) -> None:
     """Entry 0 of each household's block: hand size h as h / (h + 5)."""
-    for p, size in enumerate(new):
-        if size != old[p]:
-            obs[house_at[p]] = size / (size + HAND_SQUASH)
+    for start, was, size in zip(house_at, old, new):
+        if size != was:
+            obs[start] = HAND_VALUE[size]
 
 
 def _battle(state: BattleGnomesState, seat: int, view: SeatView, layout: ObservationLayout) -> None:
@@ -307,14 +293,14 @@ def _battle(state: BattleGnomesState, seat: int, view: SeatView, layout: Observa
         view.battle = key
 
 
-def _seats(obs: np.ndarray, at: int, seat: int, seats, n: int) -> None:
+def _seats(obs: Buffer, at: int, seat: int, seats, n: int) -> None:
     """Mark ``seats`` (absolute) relative to ``seat`` in the n entries from ``at``."""
     for other in seats:
         if other >= 0:
             obs[at + (other - seat) % n] = 1.0
 
 
-def _stack(state: BattleGnomesState, seat: int, obs: np.ndarray, start: int) -> None:
+def _stack(state: BattleGnomesState, seat: int, obs: Buffer, start: int) -> None:
     n = state.game.num_players
     obs[start] = len(state.stack) / (MAX_STACK + 1)
     frame = state.stack[0]

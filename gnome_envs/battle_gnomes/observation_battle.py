@@ -2,12 +2,16 @@
 
 Like the keys of ``observation_parts``: the state caches the key (``touch_battle``, and
 ``touch_house`` while a battle runs, drop it), a seat's view remembers the key its buffer
-shows and ``write_battle`` writes only the entries that differ. The attacking and defending
-seats are relative to the observer and written by ``observation`` from the live state.
+shows and ``write_battle`` writes only the parts that differ: the flags and the battlers are
+float32 rows copied whole (the battlers' row is shared by every key that shows the same
+battlers), the cards in view entry by entry. The attacking and defending seats are relative to
+the observer and written by ``observation`` from the live state.
 """
 
 from __future__ import annotations
 
+from array import array
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -19,7 +23,7 @@ from gnome_envs.battle_gnomes.components import (
     MAX_BATTLERS,
     NUM_GNOMES,
 )
-from gnome_envs.battle_gnomes.observation_parts import float32_sums
+from gnome_envs.battle_gnomes.observation_parts import Buffer, float32_sums, float32_zeros
 from gnome_envs.battle_gnomes.state import BattleGnomesState
 from gnome_envs.battle_gnomes.totals import side_parts
 
@@ -52,12 +56,18 @@ def signed(value: float) -> tuple[float, float]:
 class BattleKey(NamedTuple):
     """What the battle block shows after its stage and seats, seats absolute."""
 
-    body: np.ndarray  # flags (totals, bonuses, penalties, marks), then per side and battler its features
+    flags: Buffer  # totals, bonuses, penalties and marks (BATTLE_FLAGS entries, never written)
+    battlers: Buffer  # per side and battler its features (BATTLERS_SIZE entries, shared: never written)
     in_view: tuple[tuple[int, int], ...]  # per card in view: the household that played it, its column
 
 
 BODY_SIZE = BATTLE_FLAGS + BATTLERS_SIZE
-EMPTY_BATTLE = BattleKey(np.zeros(BODY_SIZE, dtype=np.float32), ())  # also the key of "no battle"
+EMPTY_BATTLE = BattleKey(float32_zeros(BATTLE_FLAGS), float32_zeros(BATTLERS_SIZE), ())  # also "no battle"
+ACTION_CEILING = NUM_ACTION_CARDS + 1
+SIDE_AT = tuple(side * MAX_BATTLERS * BATTLER_FEATURES for side in range(NUM_SIDES))
+MARKS_AT = NUM_GNOMES  # a battler's marks, from its first entry (then its value)
+VALUE_AT = NUM_GNOMES + len(BATTLER_MARKS)
+BATTLER_ROWS = 256  # battler blocks remembered: a battle's next key mostly shows the same battlers
 
 
 def battle_key(state: BattleGnomesState) -> BattleKey:
@@ -65,39 +75,55 @@ def battle_key(state: BattleGnomesState) -> BattleKey:
     if state.b_att < 0:
         return EMPTY_BATTLE
     (values0, total0, thrown0), (values1, total1, thrown1) = side_parts(state, 0), side_parts(state, 1)
-    body = EMPTY_BATTLE.body.copy()
-    body[:BATTLE_FLAGS] = (
-        *signed(total0), *signed(total1), *signed(state.b_mods[0]), *signed(state.b_mods[1]),
+    mods, actions, home = state.b_mods, state.b_actions, state.b_home
+    flags = array("f", (
+        *signed(total0), *signed(total1), *signed(mods[0]), *signed(mods[1]),
         squash(thrown0), squash(thrown1), total0 > total1,
-        state.b_home & 1, state.b_home >> 1 & 1, state.b_sneak, state.b_off,
-        state.b_actions[0] / (NUM_ACTION_CARDS + 1), state.b_actions[1] / (NUM_ACTION_CARDS + 1),
-    )
-    for side, values in ((0, values0), (1, values1)):
-        for i, g in enumerate(state.b_sides[side]):
-            at = BATTLE_FLAGS + (side * MAX_BATTLERS + i) * BATTLER_FEATURES
-            body[at + g] = 1.0
-            marks = at + NUM_GNOMES
-            for k, mask in enumerate((state.b_pep, state.b_null_w, state.b_null_d, state.b_used)):
-                if mask >> g & 1:
-                    body[marks + k] = 1.0
-            if values[i] > 0:
-                body[marks + len(BATTLER_MARKS)] = squash(values[i])
-    in_view = tuple([(seat, VIEW_COLUMN[design]) for design, seat in zip(state.b_area, state.b_by)])
-    return BattleKey(body, in_view)
+        home & 1, home >> 1 & 1, state.b_sneak, state.b_off,
+        actions[0] / ACTION_CEILING, actions[1] / ACTION_CEILING,
+    ))
+    battlers = battler_row(state.b_sides[0], state.b_sides[1], state.b_pep, state.b_null_w, state.b_null_d,
+                           state.b_used, tuple(values0), tuple(values1))
+    return BattleKey(flags, battlers, tuple(zip(state.b_by, map(VIEW_COLUMN.__getitem__, state.b_area))))
 
 
-def write_battle(obs: np.ndarray, start: int, view_at: int, seat: int, n: int, old: BattleKey,
+@lru_cache(maxsize=BATTLER_ROWS)
+def battler_row(gnomes0: tuple[int, ...], gnomes1: tuple[int, ...], pep: int, null_w: int, null_d: int, used: int,
+                values0: tuple[int, ...], values1: tuple[int, ...]) -> Buffer:
+    """Each battler's entries: gnome id, marks (gnome bit masks), value (a shared array: never written)."""
+    row = EMPTY_BATTLE.battlers[:]
+    marked = pep | null_w | null_d | used
+    for at, gnomes, values in zip(SIDE_AT, (gnomes0, gnomes1), (values0, values1)):
+        for g, value in zip(gnomes, values):
+            row[at + g] = 1.0
+            if marked >> g & 1:
+                for k, mask in enumerate((pep, null_w, null_d, used)):
+                    if mask >> g & 1:
+                        row[at + MARKS_AT + k] = 1.0
+            if value > 0:
+                row[at + VALUE_AT] = squash(value)
+            at += BATTLER_FEATURES
+    return row
+
+
+def write_battle(obs: Buffer, start: int, view_at: int, seat: int, n: int, old: BattleKey,
                  new: BattleKey) -> None:
     """Bring the battle block whose body starts at ``start`` (its cards in view at ``view_at``,
     relative to ``seat`` of ``n``) from ``old`` to ``new``."""
-    if new.body is not old.body:
-        obs[start:start + BODY_SIZE] = new.body
-    if old.in_view != new.in_view:
-        for card in set(old.in_view + new.in_view):  # each entry is written once
-            count = new.in_view.count(card)
-            if count != old.in_view.count(card):
-                played_by, column = card
-                obs[view_at + (played_by - seat) % n * NUM_VIEW + column] = IN_VIEW_VALUE[column][count]
+    if new.flags is not old.flags:
+        obs[start:start + BATTLE_FLAGS] = new.flags
+    if new.battlers is not old.battlers:
+        obs[start + BATTLE_FLAGS:start + BODY_SIZE] = new.battlers
+    was, now = old.in_view, new.in_view
+    if was != now:
+        shown = len(was)
+        if now[:shown] != was:  # not the same battle's cards with more played: the old ones leave view
+            for played_by, column in was:
+                obs[view_at + (played_by - seat) % n * NUM_VIEW + column] = 0.0
+            shown = 0
+        for card in now[shown:]:  # a card already written is written again with the same count
+            played_by, column = card
+            obs[view_at + (played_by - seat) % n * NUM_VIEW + column] = IN_VIEW_VALUE[column][now.count(card)]
 
 
 __all__ = ["EMPTY_BATTLE", "BattleKey", "battle_key", "signed", "squash", "write_battle"]

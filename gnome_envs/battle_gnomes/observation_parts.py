@@ -8,9 +8,14 @@ with the current one and writes only the entries that differ, so the buffer alwa
 block drawn from the remembered key (the ``EMPTY_*`` keys draw nothing: zeros). A household's
 block is cached as a float32 row instead (``house_row``, shared by every seat's view: copied
 whole when it changed). ``invariants`` checks every cached key and row against a fresh one.
+
+Buffers and rows are ``array("f")`` (``Buffer``): one entry is written in a fraction of the time
+of a numpy item write, and a row is copied into a buffer of the same type by a plain slice copy.
 """
 
 from __future__ import annotations
+
+from array import array
 
 import numpy as np
 
@@ -46,10 +51,19 @@ DEFENCE_AT = {d: NUM_GNOMES + len(WEAPON_DESIGNS) + i for i, d in enumerate(DEFE
 SETTLED_AT = NUM_GNOMES + len(WEAPON_DESIGNS) + len(DEFENCE_DESIGNS)
 SETTLED_BITS = (1 << NUM_SLOTS) - 1  # a gnome's bits of state.settled: weapon, defence
 NO_ENTRY = -1
+FLOAT32_BYTES = 4
 COPIES_CEILING = np.array(CARD_COPIES, dtype=np.float32) + 1.0
 # count / (copies + 1) per design and count, as float32 holds it after that division
 COUNT_VALUE = tuple(tuple(float(np.float32(c / (copies + 1.0))) for c in range(copies + 1))
                     for copies in CARD_COPIES)
+
+
+Buffer = array  # float32 entries ('f'): the views' buffers, household rows and battle blocks
+
+
+def float32_zeros(size: int) -> Buffer:
+    """A float32 buffer of ``size`` zeros."""
+    return array("f", bytes(FLOAT32_BYTES * size))
 
 
 def float32_sums(step: float, count: int) -> tuple[float, ...]:
@@ -84,40 +98,45 @@ EMPTY_CARDS: tuple[int, ...] = ()
 EMPTY_GNOMES = ((NO_ENTRY,) * SELECTION_SIZE, frozenset())
 
 
-def write_counts(obs: np.ndarray, start: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
+def write_counts(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
     """Cards per design / (copies + 1) from ``start``, ``old`` shown, ``new`` to show."""
-    for design in set(old + new):  # each entry is written once: the order does not matter
-        count = new.count(design)
-        if count != old.count(design):
+    designs = set(old + new)  # each entry is written once: the order does not matter
+    for design, was, count in zip(designs, map(old.count, designs), map(new.count, designs)):
+        if count != was:
             obs[start + design] = COUNT_VALUE[design][count]
 
 
-def write_discard(obs: np.ndarray, start: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-    """The discard pile per design from ``start``: usually a few cards put on top of ``old``."""
-    if len(new) > len(old) and new[:len(old)] == old:
-        for design in set(new[len(old):]):  # each entry is written once
-            obs[start + design] = COUNT_VALUE[design][new.count(design)]
-    else:
-        write_counts(obs, start, old, new)
+def write_discard(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...], counts: list[int]) -> None:
+    """The discard pile per design from ``start``, ``old`` shown with ``counts`` cards per design
+    (brought to ``new``'s): usually a few cards put on top of ``old``."""
+    shown = len(old)
+    if new[:shown] != old:  # reshuffled into the deck: the old pile leaves
+        for design in set(old):  # each entry is written once
+            counts[design] = 0
+            obs[start + design] = 0.0
+        shown = 0
+    for design in new[shown:]:  # counted up card by card: the last write of a design is its count
+        count = counts[design] + 1
+        counts[design] = count
+        obs[start + design] = COUNT_VALUE[design][count]
 
 
-def write_gnomes(obs: np.ndarray, start: int, old: tuple, new: tuple) -> None:
+def write_gnomes(obs: Buffer, start: int, old: tuple, new: tuple) -> None:
     """Selection one-hots, then the gnome deck's size and contents, from ``start``."""
-    for slot, (was, now) in enumerate(zip(old[0], new[0])):
-        if was != now:
-            if was >= 0:
-                obs[start + slot * NUM_GNOMES + was] = 0.0
-            if now >= 0:
-                obs[start + slot * NUM_GNOMES + now] = 1.0
+    if old[0] != new[0]:
+        for slot, (was, now) in enumerate(zip(old[0], new[0])):
+            if was != now:
+                if was >= 0:
+                    obs[start + slot * NUM_GNOMES + was] = 0.0
+                if now >= 0:
+                    obs[start + slot * NUM_GNOMES + now] = 1.0
     was, now = old[1], new[1]
     if was != now:
         at = start + SELECTION_SIZE * NUM_GNOMES
         if len(was) != len(now):
             obs[at] = len(now) / NUM_GNOMES
-        for g in was - now:  # each entry is written once
-            obs[at + 1 + g] = 0.0
-        for g in now - was:
-            obs[at + 1 + g] = 1.0
+        for g in was ^ now:  # each entry is written once
+            obs[at + 1 + g] = g in now
 
 
 def hand_row(state: BattleGnomesState, seat: int) -> np.ndarray:
@@ -127,45 +146,56 @@ def hand_row(state: BattleGnomesState, seat: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- households
-HOUSE_ZEROS = np.zeros(HOUSE_FEATURES, dtype=np.float32)
+HOUSE_ZEROS = float32_zeros(HOUSE_FEATURES)  # copied, never written
 EMPTY_HOUSE = HOUSE_ZEROS  # what a view shows before its first household block
 
 
-def house_row(state: BattleGnomesState, seat: int) -> np.ndarray:
+def house_row(state: BattleGnomesState, seat: int) -> Buffer:
     """Public features of household ``seat`` (see the module table of ``observation``).
 
     Entry 0, the hand size, stays 0 here: ``observe`` writes it from the live hand.
     """
-    row = HOUSE_ZEROS.copy()
+    row = HOUSE_ZEROS[:]
     gnomes, yard, defeated = state.households[seat], state.yard[seat], state.defeated[seat]
     row[1] = state.hand_limit(seat) / (MAX_HAND_LIMIT + 1)
     if defeated:
         row[2] = len(defeated) / (DEFEATS_TO_WIN + 1)
-    if gnomes:
-        row[3] = len(gnomes) / (GNOME_SLOTS + 1)
-    items = state.items_in_play(seat)
-    if items:
-        row[4] = items / (MAX_ITEMS + 1)
     if yard:
         row[5] = len(yard) / (MAX_YARD + 1)
         for design in yard:
             row[YARD_AT + YARD_COLUMN[design]] = YARD_VALUE[yard.count(design)]
+    if gnomes:
+        row[3] = len(gnomes) / (GNOME_SLOTS + 1)
+        attached = _write_slots(state, row, gnomes)
+    else:
+        attached = 0
+    items = attached + len(yard)  # state.items_in_play(seat), counted while the slots are written
+    if items:
+        row[4] = items / (MAX_ITEMS + 1)
+    return row
+
+
+def _write_slots(state: BattleGnomesState, row: Buffer, gnomes: list[int]) -> int:
+    """Each gnome's slot of a household row; return how many attachments the gnomes carry."""
     weapon, defence, settled = state.weapon, state.defence, state.settled
     at = SLOTS_AT
+    attached = 0
     for g in gnomes:
         row[at + g] = 1.0
         if weapon[g] >= 0:
             row[at + WEAPON_AT[weapon[g]]] = 1.0
+            attached += 1
         if defence[g] >= 0:
             row[at + DEFENCE_AT[defence[g]]] = 1.0
+            attached += 1
         bits = settled >> (2 * g) & SETTLED_BITS  # placed this Organize: weapon, defence
         if bits:
             for slot in range(NUM_SLOTS):
                 if bits >> slot & 1:
                     row[at + SETTLED_AT + slot] = 1.0
         at += SLOT_FEATURES
-    return row
+    return attached
 
 
-__all__ = ["EMPTY_CARDS", "EMPTY_GNOMES", "EMPTY_HOUSE", "discard_key", "gnomes_key", "hand_key", "hand_row",
-           "house_row", "write_counts", "write_discard", "write_gnomes"]
+__all__ = ["EMPTY_CARDS", "EMPTY_GNOMES", "EMPTY_HOUSE", "Buffer", "discard_key", "float32_zeros", "gnomes_key",
+           "hand_key", "hand_row", "house_row", "write_counts", "write_discard", "write_gnomes"]

@@ -96,11 +96,18 @@ def ability_value(state: BattleGnomesState, gnome: int, side: int) -> int:
 
 def gnome_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_household: int) -> int:
     """Base strength (doubled by a Pep Talk), ability, weapon and defence of one battling gnome."""
-    strength = GNOME_STRENGTH[gnome]
+    value = GNOME_STRENGTH[gnome]
     if state.b_pep >> gnome & 1:
-        strength *= PEP_TALK_FACTOR
-    return (strength + ability_value(state, gnome, side)
-            + weapon_value(state, gnome, side, thrown_by_household) + defence_value(state, gnome))
+        value *= PEP_TALK_FACTOR
+    # each part below is 0 when its test fails: the calls are skipped then (the totals are read
+    # on every observation of a battle)
+    if gnome in ABILITY_GNOMES:
+        value += ability_value(state, gnome, side)
+    if state.weapon[gnome] >= 0:
+        value += weapon_value(state, gnome, side, thrown_by_household)
+    if state.defence[gnome] >= 0:
+        value += defence_value(state, gnome)
+    return value
 
 
 def yard_value(state: BattleGnomesState, side: int) -> int:
@@ -153,14 +160,18 @@ def thrown_penalty(state: BattleGnomesState, side: int) -> int:
 def side_parts(state: BattleGnomesState, side: int) -> tuple[list[int], int, int]:
     """The value of each battling gnome of ``side`` (in order), the side's whole total, and what
     the thrown items against it take away."""
-    seat = state.side_seat(side)
+    seat = state.b_att if side == ATTACKER else state.b_def
+    thrown = state.b_thrown
     thrown_by_household = 0
-    for item in state.b_thrown:
+    for item in thrown:
         if item.thrower == seat:
             thrown_by_household += 1
     values = [gnome_value(state, g, side, thrown_by_household) for g in state.b_sides[side]]
-    penalty = thrown_penalty(state, side)
-    return values, sum(values) + yard_value(state, side) + state.b_mods[side] - penalty, penalty
+    penalty = thrown_penalty(state, side) if thrown else 0  # nothing thrown takes nothing away
+    total = sum(values) + state.b_mods[side] - penalty
+    if state.yard[seat]:  # an empty yard adds nothing
+        total += yard_value(state, side)
+    return values, total, penalty
 
 
 def side_breakdown(state: BattleGnomesState, side: int) -> tuple[list[int], int]:
