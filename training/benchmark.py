@@ -13,9 +13,12 @@ AEC env (``training.floor_env``, the API's floor) each play random games for abo
 ``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. For the gnome envs
 the cost of ``game_state.clone()`` and of the mover's ``observation()`` (one per AEC step, in
 ``last()``) are measured over the positions of five more games and reported next to the cost of
-one step. ``--all-configs`` benchmarks every registered player count and variant config of
-each gnome env (the conformance configs) instead of one player count; ``--profile N`` prints
-the N functions with the most own time per env (cProfile over one extra game loop).
+one step (each of those games is played twice with the same actions: once timing the
+observation, once the clones, so the clones cannot cool the caches the observation reads; the
+clock's own cost is taken off every timed interval). ``--all-configs`` benchmarks every
+registered player count and variant config of each gnome env (the conformance configs) instead
+of one player count; ``--profile N`` prints the N functions with the most own time per env
+(cProfile over one extra game loop).
 
 Targets (issue 17): every config at least 1.5x connect_four_v3's steps/s and the two-player
 default of every game at least 2x; the observation below 35% of a step; ``clone()`` below a
@@ -64,6 +67,7 @@ CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
 CLONE_GAME_SEED = 12345  # the first of the (untimed) games whose positions are cloned and observed
 CLONE_GAMES = 5  # games measured for clone() and the observation (one game is too noisy a sample)
 MICROSECONDS = 1e6
+CLOCK_CALIBRATION_SAMPLES = 20_000  # empty clock intervals averaged for the clock's own cost
 WARMUP_GAMES = 1  # untimed games played before the clock starts
 ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
 SPEED_TARGET = 1.5  # every config: steps/s at least this multiple of connect_four_v3's
@@ -197,36 +201,66 @@ def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str,
             "steps_per_game": steps / games, "step_us": MICROSECONDS * elapsed / steps}
 
 
+def clock_overhead_s(samples: int = CLOCK_CALIBRATION_SAMPLES) -> float:
+    """Mean CPU seconds an empty ``CLOCK()`` ... ``CLOCK()`` interval reads (the clock's own cost)."""
+    total = 0.0
+    for _ in range(samples):
+        start = CLOCK()
+        total += CLOCK() - start
+    return total / samples
+
+
 def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[float, float]:
     """Mean microseconds of ``game_state.clone()`` and of the mover's ``observation()`` over
     every position of ``CLONE_GAMES`` random games.
 
-    The observation is timed once per position, first thing after the step that led there, as
-    the AEC loop meets it (any cache a game keeps is as stale as in play); clones are repeated.
+    Each game is played twice with the same actions. The first time only the observation is
+    timed, once per position and first thing after the step that led there, as the AEC loop
+    meets it (any cache a game keeps is as stale as in play); the second time every position is
+    cloned ``CLONE_REPEATS`` times. Keeping the two apart stops the clones from evicting the
+    observation's data from the CPU caches, which play never does; the clock's own cost (a
+    system call of about a microsecond, ``clock_overhead_s``) is taken off each timed interval.
     """
+    overhead = clock_overhead_s()
     clone_total = observe_total = 0.0
     positions = 0
     for game in range(CLONE_GAMES):
+        actions: list[int | None] = []
         env.reset(seed=CLONE_GAME_SEED + game)
         for _agent in env.agent_iter():
             state = env.unwrapped.game_state
-            if not (any(env.terminations.values()) or any(env.truncations.values())):
+            if _live(env):
                 start = CLOCK()
                 state.observation(state.current_player)
-                middle = CLOCK()
+                observe_total += CLOCK() - start - overhead
+                positions += 1
+            actions.append(_random_action(env, rng))
+            env.step(actions[-1])
+        env.reset(seed=CLONE_GAME_SEED + game)
+        for action in actions:
+            state = env.unwrapped.game_state
+            if _live(env):
+                start = CLOCK()
                 for _ in range(CLONE_REPEATS):
                     state.clone()
-                clone_total += CLOCK() - middle
-                observe_total += middle - start
-                positions += 1
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(legal.size)]))
+                clone_total += CLOCK() - start - overhead
+            env.step(action)
     return (MICROSECONDS * clone_total / (positions * CLONE_REPEATS),
             MICROSECONDS * observe_total / positions)
+
+
+def _live(env: AECEnv) -> bool:
+    """No seat has ended (the game state still has a mover)."""
+    return not (any(env.terminations.values()) or any(env.truncations.values()))
+
+
+def _random_action(env: AECEnv, rng: np.random.Generator) -> int | None:
+    """The AEC loop's next action: None for a seat that has ended, else a random legal one."""
+    obs, _reward, terminated, truncated, _info = env.last()
+    if terminated or truncated:
+        return None
+    legal = np.flatnonzero(obs["action_mask"])
+    return int(legal[rng.integers(legal.size)])
 
 
 def profile_text(env: AECEnv, seconds: float, rng: np.random.Generator, lines: int) -> str:

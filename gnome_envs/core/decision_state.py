@@ -3,7 +3,9 @@
 A :class:`DecisionLoopState` keeps ``pending`` (the offered :class:`core.loop.Decision`, its
 legal actions computed once), ``finished``, and a random generator that a clone rebuilds
 lazily from a snapshot of its state (``_rng`` / ``_rng_snapshot``), so cloning never copies a
-Generator. A game's State subclasses it and names its decision kinds and its rule table::
+Generator. The snapshot is kept until the generator is next handed out by ``rng`` (the only way
+to draw from it), so every clone of an unchanged position shares one snapshot. A game's State
+subclasses it and names its decision kinds and its rule table::
 
     class MyState(DecisionLoopState):
         DECISION_KINDS = DecisionKind   # IntEnum; decision_name() is the member's name
@@ -11,18 +13,62 @@ Generator. A game's State subclasses it and names its decision kinds and its rul
 
 The state hash covers every public attribute (sorted by name), the config and the generator's
 state; ``HASH_EXCLUDED`` names attributes left out (the static game, registries). ``clone``
-copies every list attribute, and the lists inside those named in ``NESTED_LISTS``.
+copies every list attribute, and the lists inside those named in ``NESTED_LISTS``; which
+attributes those are is learnt once per class and attribute count (:class:`ListPlan`), not
+found by testing every attribute's type on every clone.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
+from operator import itemgetter
 from typing import Any, ClassVar
 
 import numpy as np
 
-from gnome_envs.core.engine import State, new_rng, rng_state_bytes
+from gnome_envs.core.engine import State, restore_rng, rng_state_bytes
 from gnome_envs.core.loop import Decision, RuleTable
+
+_WHOLE = itemgetter(slice(None))  # ``row[:]`` as one call, to map over the rows of a nested list
+
+
+@dataclass(frozen=True)
+class ListPlan:
+    """Which attributes ``clone`` copies for the states of one class with one attribute count,
+    learnt from the first such state cloned.
+
+    ``flat`` and ``nested`` held lists then and are taken to hold lists always (a state where one
+    does not is copied by testing every attribute instead); ``maybe`` held None or were private
+    (caches): they are copied only when they hold a list, so a cache that is a list some of the
+    time is still copied. An attribute that held anything else is never a list.
+    """
+
+    flat: tuple[str, ...]
+    nested: tuple[str, ...]
+    maybe: tuple[str, ...]
+
+    @classmethod
+    def learn(cls, fields: dict[str, Any], nested_names: frozenset[str]) -> ListPlan:
+        """The plan for states laid out like ``fields`` (a state's attribute dict)."""
+        flat, nested, maybe = [], [], []
+        for name, value in fields.items():
+            if value is None or (name.startswith("_") and type(value) is list):
+                maybe.append(name)
+            elif type(value) is list:
+                (nested if name in nested_names else flat).append(name)
+        return cls(tuple(flat), tuple(nested), tuple(maybe))
+
+
+_PLANS: dict[tuple[type, int], ListPlan] = {}  # by state class and attribute count
+
+
+def copy_lists(fields: dict[str, Any], nested_names: frozenset[str]) -> None:
+    """Replace every list in ``fields`` (a state's attribute dict) by a copy, the lists inside
+    those named in ``nested_names`` copied too, testing the type of every attribute."""
+    for name, value in fields.items():
+        if type(value) is list:
+            fields[name] = list(map(_WHOLE, value)) if name in nested_names else value[:]
 
 
 class DecisionLoopState(State):
@@ -83,31 +129,53 @@ class DecisionLoopState(State):
         lazily from a snapshot of its state."""
         other = object.__new__(type(self))
         fields = self.__dict__.copy()
-        nested = self.NESTED_LISTS
-        for name, value in fields.items():
-            if type(value) is list:
-                fields[name] = [row[:] for row in value] if name in nested else value[:]
+        self._copy_lists(fields)
         fields["_rng_snapshot"] = self._rng_state()
         fields["_rng"] = None
         other.__dict__ = fields
         return other
 
+    def _copy_lists(self, fields: dict[str, Any]) -> None:
+        """Replace the lists in ``fields`` (a copy of this state's attributes) by copies."""
+        nested_names = self.NESTED_LISTS
+        key = (type(self), len(fields))
+        plan = _PLANS.get(key)
+        if plan is None:
+            plan = _PLANS[key] = ListPlan.learn(fields, nested_names)
+        try:
+            fields.update(zip(plan.flat, map(list.copy, map(fields.__getitem__, plan.flat))))
+            for name in plan.nested:
+                fields[name] = list(map(_WHOLE, fields[name]))
+            for name in plan.maybe:
+                value = fields[name]
+                if type(value) is list:
+                    fields[name] = list(map(_WHOLE, value)) if name in nested_names else value[:]
+        except (KeyError, TypeError):  # laid out unlike the plan: copy the lists one by one
+            copy_lists(fields, nested_names)
+
     # ------------------------------------------------------------------ chance
     @property
     def rng(self) -> np.random.Generator:
-        """The state's random generator (rebuilt on first use after a clone)."""
-        if self._rng is None:
-            self._rng = new_rng(0)
-            self._rng.bit_generator.state = self._rng_snapshot
-        return self._rng
+        """The state's random generator (rebuilt on first use after a clone). Its snapshot is
+        dropped: whoever asks for the generator may draw from it."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = restore_rng(self._rng_snapshot)
+        self._rng_snapshot = None
+        return rng
 
     @rng.setter
     def rng(self, generator: np.random.Generator) -> None:
+        """Give the state ``generator``, which then belongs to it (draw only through ``rng``)."""
         self._rng = generator
         self._rng_snapshot = None
 
     def _rng_state(self) -> dict[str, Any]:
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_snapshot
+        """The generator's state dict, taken once and shared until the generator is handed out."""
+        snapshot = self._rng_snapshot
+        if snapshot is None:
+            snapshot = self._rng_snapshot = self._rng.bit_generator.state
+        return snapshot
 
     def _hash_payload(self) -> bytes:
         parts = []

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 from gnome_envs.core.errors import ConfigError, GameOverError, IllegalActionError
 
@@ -380,3 +381,23 @@ def validate_seed(seed: Any) -> int | None:
 def new_rng(seed: int | None) -> np.random.Generator:
     """The generator every state owns: PCG64 seeded with ``seed`` (fresh entropy if None)."""
     return np.random.Generator(np.random.PCG64(validate_seed(seed)))
+
+
+class _PresetSeed(ISeedSequence):
+    """Seed material for a bit generator whose whole state is set right after it is built:
+    a real SeedSequence would hash entropy only for the result to be overwritten."""
+
+    def generate_state(self, n_words: int, dtype: Any = np.uint32) -> np.ndarray:
+        """``n_words`` zero words (any value does: the state is replaced next)."""
+        return np.zeros(n_words, dtype=dtype)
+
+
+_PRESET_SEED = _PresetSeed()
+
+
+def restore_rng(snapshot: dict[str, Any]) -> np.random.Generator:
+    """A new generator in the state ``snapshot`` (a ``bit_generator.state`` dict): it draws
+    exactly what the generator the snapshot was taken from would draw next."""
+    bit_generator = getattr(np.random, snapshot["bit_generator"])(_PRESET_SEED)
+    bit_generator.state = snapshot
+    return np.random.Generator(bit_generator)

@@ -6,6 +6,9 @@ or the face of one map position, one seat's row or its slow-changing part, the G
 counts (the state's ``touch_*`` methods say what is stale, ``observation.public_part`` brings
 it up to date). Values are computed in Python and cast to float32 on writing: a small integer
 divided by a scale in float64 rounds to the same float32 as the division done in float32.
+The writers take the vector or a memoryview of it: runs of values and zeros are packed straight
+into its buffer (``put``, ``zero``: the same float32 rounding as numpy's, at a fraction of the
+cost of assigning a Python sequence to a slice), single entries are set by index.
 
 Scales: a count is divided by one more than the most it can reach, so it stays below the Box
 bound 1.0; points and gold, which have no limit, by scales far above any measured game
@@ -14,7 +17,8 @@ bound 1.0; points and gold, which have no limit, by scales far above any measure
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import struct
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -112,6 +116,26 @@ FACE_UP = tuple(  # [type][icon]
     tuple((1.0, *(float(t == k) for k in range(NUM_TILE_TYPES)), *(float(i == k) for k in range(NUM_ICONS)))
           for i in range(NUM_ICONS))
     for t in range(NUM_TILE_TYPES))
+# a map position's cube and brewery entries by count (an owner has at most this many of each)
+CUBE_VALUES = tuple(c / TILE_CUBE_SCALE for c in range(max(CUBES_PER_PLAYER, GNOME_CUBES) + 1))
+BREWERY_VALUES = tuple(b / TILE_BREWERY_SCALE for b in range(max(BREWERIES_PER_PLAYER, GNOME_BREWERIES) + 1))
+# controller one-hot per owner count, by controller + 1 (index 0: nobody controls the position)
+CONTROL_ONE_HOT = {n1: ((0.0,) * n1, *(tuple(float(o == who) for o in range(n1)) for who in range(n1)))
+                   for n1 in range(2, MAX_PLAYERS + 2)}
+ENTRY_BYTES = 4  # a float32 entry
+MAX_RUN = 512  # the longest run of entries written at once (a part of the vector)
+FLOAT_RUNS = tuple(struct.Struct(f"{k}f") for k in range(MAX_RUN + 1))  # k native float32 values
+ZERO_RUNS = tuple(struct.Struct(f"{k * ENTRY_BYTES}x") for k in range(MAX_RUN + 1))  # k zero entries
+
+
+def put(public: Any, start: int, values: tuple | list) -> None:
+    """Write ``values`` into ``public`` (the vector or a memoryview of it) from entry ``start``."""
+    FLOAT_RUNS[len(values)].pack_into(public, start * ENTRY_BYTES, *values)
+
+
+def zero(public: Any, start: int, stop: int) -> None:
+    """Set entries ``start`` to ``stop`` of ``public`` (the vector or a memoryview of it) to 0."""
+    ZERO_RUNS[stop - start].pack_into(public, start * ENTRY_BYTES)
 
 
 
@@ -161,25 +185,21 @@ def write_pieces(state: RiseState, public: np.ndarray, start: int, pos: int) -> 
     """The dragon, boat, cube, brewery and controller columns of map position ``pos``."""
     n1 = state.owners
     base = pos * n1
-    control = [0.0] * n1
-    who = state.controller(pos)
-    if who >= 0:
-        control[who] = 1.0
-    col = start + pos * (TILE_STATIC + 3 * n1) + PIECES_COLUMN
-    public[col:col + 2 + 3 * n1] = [
+    put(public, start + pos * (TILE_STATIC + 3 * n1) + PIECES_COLUMN, (
         float(state.dragon == pos), float(state.boats[pos]),
-        *[c / TILE_CUBE_SCALE for c in state.cubes[base:base + n1]],
-        *[b / TILE_BREWERY_SCALE for b in state.brews[base:base + n1]], *control,
-    ]
+        *map(CUBE_VALUES.__getitem__, state.cubes[base:base + n1]),
+        *map(BREWERY_VALUES.__getitem__, state.brews[base:base + n1]),
+        *CONTROL_ONE_HOT[n1][state.controller(pos) + 1],
+    ))
 
 
 def write_face(state: RiseState, public: np.ndarray, start: int, pos: int) -> None:
     """Whether map position ``pos`` is face up, and then its type and icon."""
     col = start + pos * (TILE_STATIC + 3 * state.owners) + FACE_COLUMN
     if state.revealed[pos] and state.game.in_play[pos]:
-        public[col:col + FACE_WIDTH] = FACE_UP[state.tile_type[pos]][state.tile_icon[pos]]
+        put(public, col, FACE_UP[state.tile_type[pos]][state.tile_icon[pos]])
     else:
-        public[col:col + FACE_WIDTH] = FACE_DOWN
+        put(public, col, FACE_DOWN)
 
 
 def write_mix(state: RiseState, public: np.ndarray, start: int) -> None:
@@ -190,7 +210,7 @@ def write_mix(state: RiseState, public: np.ndarray, start: int) -> None:
         if not revealed[pos]:
             counts[types[pos]] += 1
     col = start + NUM_POSITIONS * (TILE_STATIC + 3 * state.owners)
-    public[col:col + NUM_TILE_TYPES] = [c / HIDDEN_SCALE for c in counts]
+    put(public, col, [c / HIDDEN_SCALE for c in counts])
 
 
 # ============================================================================ the players
@@ -205,21 +225,21 @@ def write_player_amounts(state: RiseState, p: int, public: np.ndarray, start: in
     """Seat ``p``'s points, gold, beer, production, pieces out and brewers."""
     row = start + p * PLAYER_FEATURES
     production = state.production(p) / PRODUCTION_SCALE if state.race[p] >= 0 else 0.0
-    public[row:row + FAST_FEATURES] = (
+    put(public, row, (
         min(state.vp[p] / SCORE_SCALE, 1.0), min(state.gold[p] / GOLD_SCALE, 1.0), state.beer[p] / BEER_SCALE,
         production, state.cubes_out[p] / CUBES_OUT_SCALE, state.brews_out[p] / BREWERIES_OUT_SCALE,
         state.brewers[p] / BREWER_SCALE, state.brewers_owned[p] / BREWER_SCALE, state.brewer_reserve[p],
-    )
+    ))
 
 
 def write_player_spaces(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
     """Seat ``p``'s allies spaces used and brewers on its own board spaces."""
     row = start + p * PLAYER_FEATURES
     allies, spaces = p * MAX_ALLIES, p * SPACES
-    public[row + TAIL_START:row + PLAYER_FEATURES] = (
+    put(public, row + TAIL_START, (
         state.ally_spaces[allies:allies + MAX_ALLIES]
         + [k / BREWER_SCALE for k in state.player_spaces[spaces:spaces + SPACES]]
-    )
+    ))
 
 
 def write_player_static(state: RiseState, p: int, public: np.ndarray, start: int) -> None:
@@ -236,7 +256,7 @@ def write_player_static(state: RiseState, p: int, public: np.ndarray, start: int
     for a in state.allies[p]:
         values[ALLY_COLUMN - FAST_FEATURES + a] = 1.0
     row = start + p * PLAYER_FEATURES
-    public[row + STATIC_START:row + TAIL_START] = values
+    put(public, row + STATIC_START, values)
 
 
 # ============================================================================ the Gnomes
@@ -247,14 +267,14 @@ def gnome_counts(state: RiseState) -> tuple[int, int, int, int]:
 
 def write_gnome_counts(state: RiseState, public: np.ndarray, start: int) -> None:
     """The Gnomes' points, gold, cubes out and breweries out."""
-    public[start:start + 4] = (min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
-                               state.g_cubes_out / GNOME_CUBES_SCALE, state.g_brews_out / GNOME_BREWERIES_SCALE)
+    put(public, start, (min(state.g_vp / SCORE_SCALE, 1.0), min(state.g_gold / GNOME_GOLD_SCALE, 1.0),
+                        state.g_cubes_out / GNOME_CUBES_SCALE, state.g_brews_out / GNOME_BREWERIES_SCALE))
 
 
 def write_gnomes(state: RiseState, public: np.ndarray, start: int) -> None:
     """The Gnomes' counts and the difficulty one-hot."""
     write_gnome_counts(state, public, start)
-    public[start + 4:start + GNOME_FEATURES] = 0.0
+    zero(public, start + 4, start + GNOME_FEATURES)
     public[start + 4 + state.game.level] = 1.0
 
 
@@ -263,10 +283,10 @@ def write_spaces(state: RiseState, public: np.ndarray, start: int) -> None:
     """Action board brewers and the action card display, absolute seats."""
     n = state.n
     board = len(state.board_brewers)
-    public[start:start + board] = [b / BREWER_SCALE for b in state.board_brewers]
+    put(public, start, [b / BREWER_SCALE for b in state.board_brewers])
     width = NUM_ACTION_CARDS + MAX_CARD_SPACES * n
     display = start + board
-    public[display:display + ACTION_DISPLAY * width] = 0.0
+    zero(public, display, display + ACTION_DISPLAY * width)
     for d, card_id in enumerate(state.action_display):
         public[display + d * width + card_id] = 1.0
     for i, p in enumerate(state.card_spaces):
@@ -295,14 +315,14 @@ def cards_size(n: int) -> int:
 def write_cards(state: RiseState, public: np.ndarray, start: int) -> None:
     """Draft row, allies out of the game, hand sizes, Gnome card in play and discards."""
     n = state.n
-    public[start:start + cards_size(n)] = 0.0
+    zero(public, start, start + cards_size(n))
     for slot, a in enumerate(state.ally_row):
         public[start + slot * NUM_ALLIES + a] = 1.0
     gone = start + SLOTS * NUM_ALLIES
     for a in state.ally_box:
         public[gone + a] = 1.0
     sizes = gone + NUM_ALLIES
-    public[sizes:sizes + n] = [len(state.hands[p]) / HAND_SCALE for p in range(n)]
+    put(public, sizes, [len(state.hands[p]) / HAND_SCALE for p in range(n)])
     card = sizes + n
     if state.gnome_card >= 0:
         public[card + state.gnome_card] = 1.0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gnome_envs.rise_of_the_gnomes.obs_blocks import COST_SCALE, LEVEL_SCALE, STEP_SCALE, VALUE_SCALE
+from gnome_envs.rise_of_the_gnomes.obs_blocks import COST_SCALE, LEVEL_SCALE, STEP_SCALE, VALUE_SCALE, zero
 from gnome_envs.rise_of_the_gnomes.pending import DecisionKind
 
 if TYPE_CHECKING:  # state.py imports the observation
@@ -22,9 +22,9 @@ if TYPE_CHECKING:  # state.py imports the observation
 AMOUNT, PURPOSE, STEPS_TAKEN, STEPS_ALLOWED, MOVED, ACTION_LINE = range(6)
 
 
-def write_head(state: RiseState, public: np.ndarray, at: dict[str, int]) -> None:
+def write_head(state: RiseState, public: np.ndarray | memoryview, at: dict[str, int]) -> None:
     """The pending decision, turn, phase and their context (every entry before the tiles)."""
-    public[:at["tiles"]] = 0.0
+    zero(public, 0, at["tiles"])
     public[at["start_player"] + state.start_player] = 1.0
     public[at["phase"] + state.phase] = 1.0
     if state.turn:

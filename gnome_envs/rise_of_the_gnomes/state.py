@@ -61,6 +61,7 @@ LIST_ATTRIBUTES = (
     "board_brewers", "player_spaces", "ally_spaces", "card_spaces", "tasks",
 )
 _list_values = itemgetter(*LIST_ATTRIBUTES)
+NESTED_LIST_NAMES = tuple(sorted(NESTED_LISTS))  # a fixed order to copy them in (their rows are lists)
 
 
 class RiseState(CacheMarks, DecisionLoopState):
@@ -233,8 +234,8 @@ class RiseState(CacheMarks, DecisionLoopState):
         other = object.__new__(RiseState)
         fields = self.__dict__.copy()
         fields.update(zip(LIST_ATTRIBUTES, map(list.copy, _list_values(fields))))
-        for name in NESTED_LISTS:
-            fields[name] = [row[:] for row in fields[name]]
+        for name in NESTED_LIST_NAMES:
+            fields[name] = list(map(list.copy, fields[name]))
         fields["_rng_snapshot"] = self._rng_state()
         fields["_rng"] = None
         other.__dict__ = fields
