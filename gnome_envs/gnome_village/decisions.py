@@ -66,8 +66,12 @@ WORK_REQUIREMENTS: dict[WorkAction, tuple[int, ...]] = {
 ANY_ROAD = road_code(RoadShapeId.FOUR_WAY, 0)
 ANY_BUSINESS = business_code(0)
 ANY_WORKSHOP = workshop_code(0, False)
-WORK_ACTIONS = tuple(WorkAction)
+WORK_ACTIONS = tuple(int(w) for w in WorkAction)
 FREE = int(GnomeStatus.FREE)
+# enum members read in hot paths, as plain ints (an enum member read costs more than a global)
+HOUSE_WORK, GNOME_WORK = int(WorkAction.HOUSE), int(WorkAction.GNOME)
+PASS_FAMILY, CELL_FAMILY, WORK_FAMILY, BUY_BUSINESS_FAMILY = (int(f) for f in (
+    Family.PASS, Family.CELL, Family.WORK, Family.BUY_BUSINESS))
 
 
 def _layout(state: GnomeVillageState) -> ActionLayout:
@@ -190,16 +194,16 @@ def coins_needed(state: GnomeVillageState, p: int, kinds: tuple[int, ...]) -> in
     return WORKSHOP_ACTION_COIN_COST * sum(1 for k in kinds if not free_source(state, p, k))
 
 
-def _work_possible(state: GnomeVillageState, p: int, work: WorkAction, uncovered: list[bool]) -> bool:
+def _work_possible(state: GnomeVillageState, p: int, work: int, uncovered: list[bool]) -> bool:
     """Whether ``p`` can pay for and carry out ``work`` (``uncovered``: per workshop type,
     whether only coins can cover it)."""
     kinds = WORK_REQUIREMENTS[work]
     if WORKSHOP_ACTION_COIN_COST * sum(uncovered[k] for k in kinds) > state.coins[p]:
         return False
-    if work == WorkAction.HOUSE:
+    if work == HOUSE_WORK:
         return (state.summary(p).houses < HOUSE_LIMIT and state.house_supply > 0
                 and bool(state.cells_for(p, CODE_HOUSE_OFF)))
-    if work == WorkAction.GNOME:
+    if work == GNOME_WORK:
         return (gnome_moves.placed_gnomes(state, p) < state.gnomes_per_colour
                 and CODE_HOUSE_OFF in state.grid[p])
     return bool(state.road_stack) and bool(state.cells_for(p, ANY_ROAD))
@@ -224,15 +228,15 @@ def _work_buy(state: GnomeVillageState, d: Decision, action: int) -> None:
     p = d.player
     decoded = _layout(state).decode(action)
     family = decoded.family
-    if family == Family.PASS:
+    if family == PASS_FAMILY:
         return
-    if family == Family.WORK:
-        kinds = WORK_REQUIREMENTS[WorkAction(decoded.arg)]
+    if family == WORK_FAMILY:
+        kinds = WORK_REQUIREMENTS[decoded.arg]
         sources = [(Task.SOURCE, p, k, kinds[i + 1:]) for i, k in enumerate(kinds)]
         push(state, *sources, (Task.FINISH_WORK, p, decoded.arg), (Task.WORK_PHASE, p))
         return
     push(state, (Task.WORK_PHASE, p))
-    if family == Family.BUY_BUSINESS:
+    if family == BUY_BUSINESS_FAMILY:
         economy.pay_bank(state, p, BUSINESS_COST)
         state._bought[p] += 1
         tile_id = state.take_display(decoded.arg)
@@ -304,7 +308,7 @@ def _move_select_options(state: GnomeVillageState, p: int, data: tuple) -> list[
 
 def _move_select(state: GnomeVillageState, d: Decision, action: int) -> None:
     decoded = _layout(state).decode(action)
-    if decoded.family == Family.CELL:
+    if decoded.family == CELL_FAMILY:
         gnome = gnome_moves.gnome_of_at(state, d.player, d.player, decoded.arg)
         offer(state, DecisionKind.MOVE_DEST, d.player, (gnome,))
 

@@ -40,6 +40,9 @@ from gnome_envs.gnome_village.state import NOT_PLACED, GnomeStatus, GnomeVillage
 
 BUSINESS_KIND = int(TileKind.BUSINESS)
 WORKSHOP_KIND = int(TileKind.WORKSHOP)
+# gnome statuses as plain ints (an enum member read costs more than a global)
+FREE, RESTING, CHAPEL, PRISON, ABROAD = (int(status) for status in (
+    GnomeStatus.FREE, GnomeStatus.RESTING, GnomeStatus.CHAPEL, GnomeStatus.PRISON, GnomeStatus.ABROAD))
 PRISON_FEE = 1
 VISITOR_COIN = 1
 
@@ -101,9 +104,10 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
     state.spent_this_turn = 0
     state.advisor_active = False
     state.moved_mask = 0
-    for i in state.gnome_range(p):
-        if state.g_status[i] == GnomeStatus.CHAPEL:
-            gnome_moves.send_home(state, i)
+    if CHAPEL in state.g_status:
+        for i in state.gnome_range(p):
+            if state.g_status[i] == CHAPEL:
+                gnome_moves.send_home(state, i)
     push(state, (Task.REVEAL, p), (Task.EARN, p), (Task.WORK_PHASE, p), (Task.MOVE_PHASE, p),
          (Task.END_TURN, p))
 
@@ -159,17 +163,19 @@ def _earn(state: GnomeVillageState, p: int) -> None:
             state.g_skip_earn[i] = False
             state.gnomes_changed()
             continue
-        if state.g_village[i] == p and state.g_status[i] == GnomeStatus.FREE:
+        if state.g_village[i] == p and state.g_status[i] == FREE:
             code = state.grid[p][state.g_cell[i]]
             if CODE_KIND[code] == BUSINESS_KIND:
                 economy.receive(state, p, BUSINESS_TILES[CODE_SUB[code]].earn)
-    for i in range(len(state.g_village)):
-        if state.g_village[i] == p and state.g_status[i] == GnomeStatus.ABROAD:
-            _visitor_collects(state, i, p)
-    for i in state.gnome_range(p):
-        if state.g_status[i] == GnomeStatus.PRISON:
-            economy.transfer(state, p, state.g_captor[i], PRISON_FEE)
-            gnome_moves.send_home(state, i)
+    if ABROAD in state.g_status:
+        for i in range(len(state.g_village)):
+            if state.g_village[i] == p and state.g_status[i] == ABROAD:
+                _visitor_collects(state, i, p)
+    if PRISON in state.g_status:
+        for i in state.gnome_range(p):
+            if state.g_status[i] == PRISON:
+                economy.transfer(state, p, state.g_captor[i], PRISON_FEE)
+                gnome_moves.send_home(state, i)
 
 
 def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
@@ -211,8 +217,8 @@ def _finish_work(state: GnomeVillageState, p: int, work: int) -> None:
 def _move_phase(state: GnomeVillageState, p: int) -> None:
     """R8.1: gnomes placed on an earlier turn stand up; then the player moves gnomes."""
     for i in state.gnome_range(p):
-        if state.g_status[i] == GnomeStatus.RESTING and state.g_born[i] < state.turn_number:
-            state.g_status[i] = int(GnomeStatus.FREE)
+        if state.g_status[i] == RESTING and state.g_born[i] < state.turn_number:
+            state.g_status[i] = FREE
             state.gnomes_changed()
     if state.moved_mask:
         state.gnomes_changed()

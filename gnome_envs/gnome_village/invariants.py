@@ -29,6 +29,7 @@ from gnome_envs.gnome_village.state import (
     GnomeStatus,
     GnomeVillageState,
 )
+from gnome_envs.gnome_village.summary import summarize
 
 SETUP_ROAD_SHAPES = (RoadShapeId.FOUR_WAY, RoadShapeId.T_JUNCTION)
 SETUP_HOUSE_SLOT = 2
@@ -195,7 +196,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
     for p in range(state.game.num_players):
         grid = state.grid[p]
         fresh = {
-            "_summary": village.summarize(grid),
+            "_summary": summarize(grid),
             "_walk": village.walk_areas(grid),
             "_placement": village.placement_cells(grid),
         }

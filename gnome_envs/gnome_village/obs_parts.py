@@ -8,6 +8,9 @@ changed part by its identity.
 
 from __future__ import annotations
 
+from itertools import count
+from operator import mul
+
 import numpy as np
 
 from gnome_envs.gnome_village import gnome_moves
@@ -34,13 +37,18 @@ from gnome_envs.gnome_village.components import (
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
     BusinessIcon,
 )
-from gnome_envs.gnome_village.state import OFF_TABLE, GnomeStatus, GnomeVillageState
+from gnome_envs.gnome_village.state import GnomeStatus, GnomeVillageState
 
 FOREST_DESIGNS = tuple(dict.fromkeys(FOREST_CARDS))
 DESIGN_OF_CARD = tuple(FOREST_DESIGNS.index(card) for card in FOREST_CARDS)
 DESIGN_ARRAY = np.array(DESIGN_OF_CARD)
 DESIGN_CEILING = np.bincount(DESIGN_OF_CARD, minlength=len(FOREST_DESIGNS)).astype(np.float32) + 1
 SHAPE_CEILING = np.array([s.count for s in ROAD_SHAPES], dtype=np.float32) + 1
+# the ceilings as Python floats: a count divided by one equals numpy's float64 quotient
+DESIGN_DIVISOR = tuple(float(c) for c in DESIGN_CEILING)
+SHAPE_DIVISOR = tuple(float(c) for c in SHAPE_CEILING)
+CARDS_OF_DESIGN = tuple(tuple(c for c, d in enumerate(DESIGN_OF_CARD) if d == design)
+                        for design in range(len(FOREST_DESIGNS)))
 COIN_CEILING = TOTAL_COINS + 1  # a seat, the bank or a turn's spending holds at most the 72 coins
 MAX_WORKSHOPS_PER_TYPE = max(WORKSHOPS_PER_TYPE_BY_PLAYERS.values())
 NUM_RESTAURANT_TILES = sum(t.icon == BusinessIcon.RESTAURANT for t in BUSINESS_TILES)
@@ -69,7 +77,8 @@ PLAYER_STATIC_FEATURES = 23  # the entries before "advisor active" (cached per s
 PLAYER_STATIC_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[:PLAYER_STATIC_FEATURES])
 COINS_ENTRY, PRODUCTS_ENTRY, SCORE_ENTRY = 0, 1, 21  # positions in player_counts
 # village_gnomes columns of a cell after the 3 n per-seat ones (presence, home, used last turn)
-STATUS_COLUMN = {GnomeStatus.RESTING: 0, GnomeStatus.CHAPEL: 1, GnomeStatus.PRISON: 1, GnomeStatus.ABROAD: 2}
+STATUS_COLUMN = {int(GnomeStatus.RESTING): 0, int(GnomeStatus.CHAPEL): 1, int(GnomeStatus.PRISON): 1,
+                 int(GnomeStatus.ABROAD): 2}
 GUARD_COLUMN, MOVED_COLUMN, HOLE_COLUMN, SKIP_EARN_COLUMN, USED_NOW_COLUMN = 3, 4, 5, 6, 7
 DYNAMIC_CELL_FEATURES = 8
 PER_SEAT_CELL_GROUPS = 3  # gnome of each seat, that gnome's home, business used by each seat
@@ -110,6 +119,43 @@ def business_features(state: GnomeVillageState) -> np.ndarray:
     return out
 
 
+def forest_after_draw(state: GnomeVillageState, features: np.ndarray, card_id: int) -> np.ndarray:
+    """The forest features once ``card_id`` left the deck (a new array: the old one is shared)."""
+    out = features.copy()
+    deck = state.forest_deck
+    out[0] = len(deck) / (NUM_FOREST_CARDS + 1)
+    design = DESIGN_OF_CARD[card_id]
+    out[1 + design] = sum(map(deck.count, CARDS_OF_DESIGN[design])) / DESIGN_DIVISOR[design]
+    return out
+
+
+def roads_after_change(state: GnomeVillageState, features: np.ndarray, shape: int) -> np.ndarray:
+    """The road features once a tile of ``shape`` left or joined the stack (a new array)."""
+    out = features.copy()
+    stack = state.road_stack
+    out[0] = len(stack) / (NUM_ROAD_TILES + 1)
+    out[1 + shape] = stack.count(shape) / SHAPE_DIVISOR[shape]
+    return out
+
+
+def businesses_after_draw(state: GnomeVillageState, features: np.ndarray, drawn: int, slot: int = -1,
+                          shown_before: int = -1) -> np.ndarray:
+    """The business features once tile ``drawn`` (-1: none) left the stack, and display
+    ``slot`` (-1: none) changed from ``shown_before`` to what it shows now (a new array)."""
+    out = features.copy()
+    out[0] = len(state.business_stack) / (NUM_BUSINESS_TILES + 1)
+    if drawn >= 0:
+        out[1 + drawn] = 0.0
+    if slot >= 0:
+        base = 1 + NUM_BUSINESS_TILES + slot * NUM_BUSINESS_TILES
+        if shown_before >= 0:
+            out[base + shown_before] = 0.0
+        shown = state.display[slot]
+        if shown >= 0:
+            out[base + shown] = 1.0
+    return out
+
+
 def gnome_cell_width(n: int) -> int:
     """village_gnomes entries per cell for ``n`` players."""
     return PER_SEAT_CELL_GROUPS * n + DYNAMIC_CELL_FEATURES
@@ -122,34 +168,34 @@ def gnome_marks(state: GnomeVillageState) -> tuple[np.ndarray, np.ndarray]:
     n = state.game.num_players
     width = gnome_cell_width(n)
     block = NUM_CELLS * width
+    flags = PER_SEAT_CELL_GROUPS * n
     per_colour = state.gnomes_per_colour
     moved = state.moved_mask
-    g_cell, g_status, g_home = state.g_cell, state.g_status, state.g_home
-    g_guard, g_skip_earn = state.g_guard, state.g_skip_earn
     ones: list[int] = []
     homes: list[int] = []
     home_values: list[float] = []
-    for i, v in enumerate(state.g_village):
+    for i, v, cell, status, guard, skip, home in zip(count(), state.g_village, state.g_cell, state.g_status,
+                                                      state.g_guard, state.g_skip_earn, state.g_home):
         if v < 0:
             continue
-        offset = v * block + g_cell[i] * width
+        offset = v * block + cell * width
         colour = i // per_colour
         ones.append(offset + colour)
         homes.append(offset + n + colour)
-        home_values.append(HOME_VALUE[g_home[i]])
-        offset += PER_SEAT_CELL_GROUPS * n
-        status = g_status[i]
-        if status:
-            ones.append(offset + STATUS_COLUMN[status])
-        if g_guard[i]:
-            ones.append(offset + GUARD_COLUMN)
-        if moved >> i & 1:
-            ones.append(offset + MOVED_COLUMN)
-        if g_skip_earn[i]:
-            ones.append(offset + SKIP_EARN_COLUMN)
+        home_values.append(HOME_VALUE[home])
+        if status or guard or skip or moved >> i & 1:
+            offset += flags
+            if status:
+                ones.append(offset + STATUS_COLUMN[status])
+            if guard:
+                ones.append(offset + GUARD_COLUMN)
+            if moved >> i & 1:
+                ones.append(offset + MOVED_COLUMN)
+            if skip:
+                ones.append(offset + SKIP_EARN_COLUMN)
     ones += _used_and_gap_marks(state, width)
-    return (np.array(homes + ones, dtype=np.intp),
-            np.array(home_values + [1.0] * len(ones), dtype=np.float32))
+    home_values += [1.0] * len(ones)
+    return np.array(homes + ones, dtype=np.intp), np.array(home_values, dtype=np.float32)
 
 
 def _used_and_gap_marks(state: GnomeVillageState, width: int) -> list[int]:
@@ -158,13 +204,17 @@ def _used_and_gap_marks(state: GnomeVillageState, width: int) -> list[int]:
     n = state.game.num_players
     block = NUM_CELLS * width
     flags = PER_SEAT_CELL_GROUPS * n  # first status column of cell 0 of block 0
+    where = state.business_cell_table()
     ones: list[int] = []
-    for user, used in enumerate(state.used_last):
-        if used:
-            column = 2 * n + user
-            ones += [column + v * block + cell * width for v, cell in _tile_cells(state, used)]
-    if state.used_now:
-        ones += [flags + USED_NOW_COLUMN + v * block + cell * width for v, cell in _tile_cells(state, state.used_now)]
+    for column, used in zip(range(2 * n, 3 * n), state.used_last):
+        for tile_id in used:
+            v, cell = where[tile_id]
+            if v >= 0:
+                ones.append(column + v * block + cell * width)
+    for tile_id in state.used_now:
+        v, cell = where[tile_id]
+        if v >= 0:
+            ones.append(flags + USED_NOW_COLUMN + v * block + cell * width)
     for v, holes in enumerate(state.holes):
         if holes:
             first = flags + v * block + HOLE_COLUMN
@@ -172,13 +222,9 @@ def _used_and_gap_marks(state: GnomeVillageState, width: int) -> list[int]:
     return ones
 
 
-def _tile_cells(state: GnomeVillageState, tile_ids: list[int]) -> list[tuple[int, int]]:
-    """(village, cell) of each business tile in ``tile_ids`` that stands in a village."""
-    cells = [state.business_cell(tile_id) for tile_id in tile_ids]
-    return [cell for cell in cells if cell != OFF_TABLE]
-
-
 STACK_PARTS = (forest_features, road_features, business_features)  # in observation order
+# per part, the update of its cached features after a draw (state.draw_forest_card and the like)
+STACK_RECOUNTS = (forest_after_draw, roads_after_change, businesses_after_draw)
 STACK_PART_SIZES = (1 + len(FOREST_DESIGNS), 1 + len(ROAD_SHAPES), 1 + NUM_BUSINESS_TILES + DISPLAY_SLOTS * NUM_BUSINESS_TILES)
 
 
@@ -188,12 +234,12 @@ def player_counts(state: GnomeVillageState, p: int) -> list[float]:
     Every count is a small integer, so its product with a float32 scale is exact in a Python
     float and rounds to the same float32 as numpy's float32 product."""
     v = state.summary(p)
-    raw = [
+    raw = (
         state.coins[p], *state.products[p], gnome_moves.placed_gnomes(state, p), v.houses, v.lit_houses,
         *v.workshops, *v.active_workshops, v.businesses, v.restaurants, v.hats,
         gnome_moves.protected(state, p), bool(state.holes[p]), state.score_of(p), v.tiles,
-    ]
-    return [count * scale for count, scale in zip(raw, PLAYER_STATIC_SCALE)]
+    )
+    return list(map(mul, raw, PLAYER_STATIC_SCALE))
 
 
 def refresh_coins(state: GnomeVillageState, p: int) -> None:
@@ -223,8 +269,11 @@ __all__ = [
     "PLAYER_SCALE",
     "PLAYER_STATIC_FEATURES",
     "STACK_PARTS",
+    "STACK_RECOUNTS",
     "STACK_PART_SIZES",
     "business_features",
+    "businesses_after_draw",
+    "forest_after_draw",
     "forest_features",
     "gnome_cell_width",
     "gnome_marks",
@@ -232,5 +281,6 @@ __all__ = [
     "refresh_coins",
     "refresh_product",
     "road_features",
+    "roads_after_change",
     "village_tile_features",
 ]

@@ -62,6 +62,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import is_not
+from struct import Struct
 from typing import Any
 
 import numpy as np
@@ -131,6 +132,13 @@ CONTEXT_KINDS = frozenset(int(k) for k in (
     DecisionKind.SOURCE, DecisionKind.MOVE_DEST, DecisionKind.THIEF_AMOUNT, DecisionKind.COURIER_BUYER,
     DecisionKind.DOCTOR_RECEIVER, DecisionKind.ARCHITECT_PLACE, DecisionKind.ARCHITECT_PICK, DecisionKind.ACTIVATE))
 CARD_ROWS = np.stack([_card_features(c) for c in range(NUM_FOREST_CARDS)])
+# float32 runs written straight into an observation buffer: a player row's cached part, its
+# turn part, and progress to supply (5 + 1 + 9 entries); packing a float rounds as numpy does
+FLOAT_BYTES = np.dtype(np.float32).itemsize
+ROW_BYTES = PLAYER_FEATURES * FLOAT_BYTES
+ROW_PACK = Struct(f"={PLAYER_STATIC_FEATURES}f")
+TURN_PACK = Struct(f"={TURN_FEATURES}f")
+TABLE_PACK = Struct(f"={PROGRESS_FEATURES + 1 + 1 + 2 * NUM_WORKSHOP_TYPES}f")
 
 
 @dataclass(frozen=True)
@@ -187,10 +195,6 @@ def _gnome_positions(layout: ObservationLayout, seat: int) -> np.ndarray:
 
 # GNOME_POSITIONS[n][seat][offset]: position in seat's observation of a gnome marker offset
 GNOME_POSITIONS = {n: tuple(_gnome_positions(layout, s) for s in range(n)) for n, layout in LAYOUTS.items()}
-# TURN_POSITIONS[n]: the turn features of player blocks 0..n-1, in block order
-TURN_POSITIONS = {n: np.array([layout.at["players"] + r * PLAYER_FEATURES + PLAYER_STATIC_FEATURES + k
-                               for r in range(n) for k in range(TURN_FEATURES)], dtype=np.intp)
-                  for n, layout in LAYOUTS.items()}
 STATE_EXTRA = len(FOREST_DESIGNS) + len(ROAD_SHAPES) + NUM_BUSINESS_TILES
 
 
@@ -200,19 +204,20 @@ class SeatView:
     (stack features, player rows, tile features, gnome markers) are compared by identity: the
     state replaces a cached object when it changes, never edits it."""
 
-    __slots__ = ("obs", "ones", "scalars", "table", "stacks", "parts", "rows", "turn", "tiles", "gnome_source",
-                 "gnome_marks")
+    __slots__ = ("obs", "ones", "scalars", "table", "stacks", "parts", "rows", "turn", "turn_blocks", "tiles",
+                 "gnome_source", "gnome_marks")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
         self.obs = np.zeros(layout.size, dtype=np.float32)
-        self.ones = NO_POSITIONS  # positions set to 1.0 by the last view
+        self.ones: list[int] = []  # positions set to 1.0 by the last view
         self.scalars = False  # whether architect_left or the optional-activate flag was written
         self.table: tuple | None = None  # the revealed card and the counts of progress, bank, supply
         self.stacks: object = UNSEEN  # the state's stack features written last
         self.parts: list[object] = [UNSEEN] * len(STACK_PARTS)  # each stack part written last
         self.rows: list[object] = [UNSEEN] * n  # player row written per absolute seat
         self.turn: tuple | None = None  # what the turn features of every seat were written from
+        self.turn_blocks: list[list[float]] = [NO_TURN_PART] * n  # turn features written per block
         self.tiles: list[object] = [UNSEEN] * n  # tile features written per absolute seat
         self.gnome_source: tuple | None = None  # the state's gnome markers written last
         self.gnome_marks = NO_POSITIONS  # village_gnomes positions written by the last view
@@ -227,11 +232,12 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     if view is None:
         view = state._views[seat] = SeatView(layout)
     obs = view.obs
+    mv = memoryview(obs)  # single entries are cheaper to write through a memoryview than through numpy
     happy = state.happy
     ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n,
                        at["happy_gnome"] + (n if happy < 0 else (happy - seat) % n)]
     if view.scalars:
-        obs[at["architect_left"]] = obs[at["activate"] + NUM_WORKSHOP_TYPES] = 0.0
+        mv[at["architect_left"]] = mv[at["activate"] + NUM_WORKSHOP_TYPES] = 0.0
         view.scalars = False
     if state.pending is not None:
         _decision(state, seat, view, at, ones)
@@ -248,9 +254,13 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
         positions = view.gnome_marks = GNOME_POSITIONS[n][seat][marks[0]]
         obs[positions] = marks[1]
         view.gnome_source = marks
-    obs[view.ones] = 0.0
-    view.ones = np.array(ones, dtype=np.intp)
-    obs[view.ones] = 1.0
+    written = view.ones
+    if ones != written:
+        for position in written:
+            mv[position] = 0.0
+        for position in ones:
+            mv[position] = 1.0
+        view.ones = ones
     return obs.copy()
 
 
@@ -273,16 +283,16 @@ def _decision(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str,
     elif kind in (DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER):
         ones.append(at["product"] + data[0])
     else:
-        obs = view.obs
+        mv = memoryview(view.obs)
         view.scalars = True
         if kind == DecisionKind.ARCHITECT_PLACE:
             ones.append(at["selected_cell"] + data[0])
-            obs[at["architect_left"]] = data[1] / ARCHITECT_CEILING
+            mv[at["architect_left"]] = data[1] / ARCHITECT_CEILING
         elif kind == DecisionKind.ARCHITECT_PICK:
-            obs[at["architect_left"]] = data[0] / ARCHITECT_CEILING
+            mv[at["architect_left"]] = data[0] / ARCHITECT_CEILING
         else:  # ACTIVATE
             ones += [at["activate"] + icon for icon in FOREST_CARDS[data[0]].icons]
-            obs[at["activate"] + NUM_WORKSHOP_TYPES] = data[1]
+            mv[at["activate"] + NUM_WORKSHOP_TYPES] = float(data[1])
 
 
 def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None:
@@ -301,21 +311,23 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
         per_type = state.game.workshops_per_type + 1
         turn = state.turn_number
         turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
-        obs[at["progress"]:at["forest_deck"]] = [  # progress, bank, supply
+        TABLE_PACK.pack_into(  # progress, bank, supply
+            obs, at["progress"] * FLOAT_BYTES,
             turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
             state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
             workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
             products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
             products[3] * PRODUCT_SCALE,
-        ]
+        )
         view.table = key
     parts = state._stack_features
     if parts is not view.stacks:
         parts = state.stack_features()
         s = at["forest_deck"]
+        mv = memoryview(obs)
         for i, part in enumerate(parts):
             if view.parts[i] is not part:
-                obs[s:s + STACK_PART_SIZES[i]] = part
+                mv[s:s + STACK_PART_SIZES[i]] = part
                 view.parts[i] = part
             s += STACK_PART_SIZES[i]
         view.stacks = parts
@@ -324,34 +336,37 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
 def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
     """Player rows (block r = r seats from ``seat``), written where changed."""
     n = state.game.num_players
-    obs = view.obs
-    _write_stale_blocks(obs, state._player_rows, view.rows, state.player_row, seat,
-                        at["players"], PLAYER_FEATURES, PLAYER_STATIC_FEATURES)
+    _write_stale_blocks(view, state._player_rows, view.rows, state.player_row, seat,
+                        at["players"], PLAYER_FEATURES, ROW_PACK)
     turn_player = state.turn_player
     hands = state.setup_hand
     setup = state.turn_number == 0
     key = (setup, turn_player, state.advisor_active, state.spent_this_turn,
            *(map(tuple, hands) if setup else hands[turn_player]))
     if view.turn != key:
-        values: list[float] = []
+        blocks = view.turn_blocks
+        start = (at["players"] + PLAYER_STATIC_FEATURES) * FLOAT_BYTES
         for r in range(n):
             p = (seat + r) % n
-            values += _player_turn_part(state, p) if setup or p == turn_player else NO_TURN_PART
-        obs[TURN_POSITIONS[n]] = values
+            part = _player_turn_part(state, p) if setup or p == turn_player else NO_TURN_PART
+            if part != blocks[r]:
+                TURN_PACK.pack_into(view.obs, start + r * ROW_BYTES, *part)
+                blocks[r] = part
         view.turn = key
 
 
 def _village_tiles(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
     """Tile features of every village (block r = r seats from ``seat``), written where changed."""
-    _write_stale_blocks(view.obs, state._tile_features, view.tiles, state.tile_features, seat,
-                        at["village_tiles"], VILLAGE_TILE_FEATURES, VILLAGE_TILE_FEATURES)
+    _write_stale_blocks(view, state._tile_features, view.tiles, state.tile_features, seat,
+                        at["village_tiles"], VILLAGE_TILE_FEATURES, None)
 
 
-def _write_stale_blocks(obs: np.ndarray, cached: list, seen: list, build: Callable[[int], Any], seat: int,
-                        base: int, stride: int, width: int) -> None:
-    """Write seat p's block (``width`` entries at ``base + r * stride``, r = p's offset from
-    ``seat``) wherever the state's cached block is not the one this view last wrote; a block
-    the state dropped (None) is rebuilt by ``build(p)``, which caches it again."""
+def _write_stale_blocks(view: SeatView, cached: list, seen: list, build: Callable[[int], Any], seat: int,
+                        base: int, stride: int, packer: Struct | None) -> None:
+    """Write seat p's block (at ``base + r * stride``, r = p's offset from ``seat``) wherever
+    the state's cached block is not the one this view last wrote; a block the state dropped
+    (None) is rebuilt by ``build(p)``, which caches it again. Blocks are float32 arrays of
+    ``stride`` entries, or lists of floats that ``packer`` writes."""
     if not any(map(is_not, cached, seen)):
         return
     n = len(cached)
@@ -361,7 +376,10 @@ def _write_stale_blocks(obs: np.ndarray, cached: list, seen: list, build: Callab
             block = build(p)
         if block is not seen[p]:
             start = base + (p - seat) % n * stride
-            obs[start:start + width] = block
+            if packer is None:
+                memoryview(view.obs)[start:start + stride] = block
+            else:
+                packer.pack_into(view.obs, start * FLOAT_BYTES, *block)
             seen[p] = block
 
 

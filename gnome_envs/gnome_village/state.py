@@ -48,13 +48,23 @@ from gnome_envs.gnome_village.components import (
     workshop_code,
 )
 from gnome_envs.gnome_village.pending import RULES, Decision, DecisionKind
+from gnome_envs.gnome_village.summary import VillageSummary, add_tile_to_summary, flip_summary, summarize
 
 ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
 NO_SEAT = -1
 FOREST_PART, ROAD_PART, BUSINESS_PART = 0, 1, 2  # the parts of the cached stack features
 NO_CELL = -1
+NO_TILE = -1  # an empty display slot
 NOT_PLACED = -1
 OFF_TABLE = (NOT_PLACED, NO_CELL)  # business_cell of a tile in no village
+
+
+# WORKSHOP_CODES[kind, active]: the workshop codes of that type and side (None: any)
+WORKSHOP_CODES = {
+    (kind, active): frozenset(workshop_code(k, a) for k in range(NUM_WORKSHOP_TYPES) for a in (False, True)
+                              if kind in (None, k) and active in (None, a))
+    for kind in (None, *range(NUM_WORKSHOP_TYPES)) for active in (None, False, True)
+}
 
 
 NESTED_LISTS = frozenset({"grid", "products", "holes", "setup_hand", "used_last"})  # lists of lists
@@ -129,7 +139,7 @@ class GnomeVillageState(DecisionLoopState):
         self.tasks: list[tuple] = []
         self._walk: list[tuple[list[int], dict[int, tuple[int, ...]]] | None] = [None] * n
         self._placement: list[tuple[list[int], list[int]] | None] = [None] * n
-        self._summary: list[village.VillageSummary | None] = [None] * n
+        self._summary: list[VillageSummary | None] = [None] * n
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: tuple | None = None  # forest, roads, businesses (None: rebuild)
         self._player_rows: list[list[float] | None] = [None] * n
@@ -226,32 +236,36 @@ class GnomeVillageState(DecisionLoopState):
         if not self.forest_deck:
             self.forest_deck, self.forest_discard = self.forest_discard, []
             self.rng.shuffle(self.forest_deck)
+            self._drop_stack_part(FOREST_PART)
         card_id = self.forest_deck.pop()
         self.forest_discard.append(card_id)
         self.revealed = card_id
-        self._drop_stack_part(FOREST_PART)
+        self._recount_stack_part(FOREST_PART, card_id)
         return card_id
 
     def draw_road(self) -> int:
         """Shape of the top road tile of the stack."""
-        self._drop_stack_part(ROAD_PART)
-        return self.road_stack.pop()
+        shape = self.road_stack.pop()
+        self._recount_stack_part(ROAD_PART, shape)
+        return shape
 
     def return_road(self, shape: int) -> None:
         """Put a road tile under the stack."""
-        self._drop_stack_part(ROAD_PART)
         self.road_stack.insert(0, shape)
+        self._recount_stack_part(ROAD_PART, shape)
 
     def draw_business(self) -> int:
         """Top face-down business tile."""
-        self._drop_stack_part(BUSINESS_PART)
-        return self.business_stack.pop()
+        tile_id = self.business_stack.pop()
+        self._recount_stack_part(BUSINESS_PART, tile_id)
+        return tile_id
 
     def take_display(self, slot: int) -> int:
         """Take the face-up business in ``slot`` and refill the slot from the stack."""
-        self._drop_stack_part(BUSINESS_PART)
         tile_id = self.display[slot]
-        self.display[slot] = self.business_stack.pop() if self.business_stack else -1
+        drawn = self.business_stack.pop() if self.business_stack else NO_TILE
+        self.display[slot] = drawn
+        self._recount_stack_part(BUSINESS_PART, drawn, slot, tile_id)
         return tile_id
 
     def _drop_stack_part(self, part: int) -> None:
@@ -259,6 +273,16 @@ class GnomeVillageState(DecisionLoopState):
         parts = self._stack_features
         if parts is not None:
             self._stack_features = (*parts[:part], None, *parts[part + 1:])
+
+    def _recount_stack_part(self, part: int, *change: int) -> None:
+        """Bring the cached features of one stack part up to date after ``change`` (see
+        obs_parts.STACK_RECOUNTS); the tuple and the arrays are shared by clones: replaced."""
+        parts = self._stack_features
+        if parts is not None and parts[part] is not None:
+            from gnome_envs.gnome_village.obs_parts import STACK_RECOUNTS
+
+            features = STACK_RECOUNTS[part](self, parts[part], *change)
+            self._stack_features = (*parts[:part], features, *parts[part + 1:])
 
     def stack_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Cached observation features of the forest deck, the road stack, and the business
@@ -295,9 +319,9 @@ class GnomeVillageState(DecisionLoopState):
         summary = self._summary[p]
         if summary is not None:
             if old:
-                summary = village.add_tile_to_summary(summary, old, -1)
+                summary = add_tile_to_summary(summary, old, -1)
             if code:
-                summary = village.add_tile_to_summary(summary, code, 1)
+                summary = add_tile_to_summary(summary, code, 1)
             self._summary[p] = summary
         self._player_rows[p] = None
         if CODE_KIND[old] == BUSINESS or CODE_KIND[code] == BUSINESS:
@@ -316,7 +340,7 @@ class GnomeVillageState(DecisionLoopState):
         self.grid[p][cell] = code
         summary = self._summary[p]
         if summary is not None:
-            self._summary[p] = village.flip_summary(summary, old, code)
+            self._summary[p] = flip_summary(summary, old, code)
         self._player_rows[p] = None
         self._update_tile_features(p, cell, code)
 
@@ -336,11 +360,11 @@ class GnomeVillageState(DecisionLoopState):
             features = self._tile_features[p] = village_tile_features(self.grid[p])
         return features
 
-    def summary(self, p: int) -> village.VillageSummary:
+    def summary(self, p: int) -> VillageSummary:
         """Cached tile counts of village ``p``."""
         summary = self._summary[p]
         if summary is None:
-            summary = self._summary[p] = village.summarize(self.grid[p])
+            summary = self._summary[p] = summarize(self.grid[p])
         return summary
 
     def walk_areas(self, p: int) -> tuple[list[int], dict[int, tuple[int, ...]]]:
@@ -370,14 +394,14 @@ class GnomeVillageState(DecisionLoopState):
 
     def workshop_cells(self, p: int, kind: int | None = None, active: bool | None = None) -> list[int]:
         """Cells of workshops in village ``p`` filtered by type and side."""
-        out = []
-        for cell, code in enumerate(self.grid[p]):
-            if CODE_KIND[code] != WORKSHOP:
-                continue
-            w_kind, w_active = divmod(code - workshop_code(0, False), 2)
-            if (kind is None or w_kind == kind) and (active is None or bool(w_active) == active):
-                out.append(cell)
-        return out
+        summary = self.summary(p)
+        built = summary.workshops if kind is None else (summary.workshops[kind],)
+        lit = summary.active_workshops if kind is None else (summary.active_workshops[kind],)
+        wanted = sum(built) if active is None else sum(lit) if active else sum(built) - sum(lit)
+        if not wanted:  # the tile counts say no workshop fits: skip the scan
+            return []
+        codes = WORKSHOP_CODES[kind, active]
+        return [cell for cell, code in enumerate(self.grid[p]) if code in codes]
 
     def business_cells(self, p: int) -> list[int]:
         """Cells of business tiles in village ``p``."""
@@ -396,10 +420,14 @@ class GnomeVillageState(DecisionLoopState):
 
     def business_cell(self, tile_id: int) -> tuple[int, int]:
         """(village, cell) of business tile ``tile_id``, or OFF_TABLE when it stands in no village."""
+        return self.business_cell_table()[tile_id]
+
+    def business_cell_table(self) -> list[tuple[int, int]]:
+        """Cached (village, cell) of every business tile id, OFF_TABLE for a tile in no village (read-only)."""
         cells = self._business_cells
         if cells is None:
             cells = self._business_cells = village.business_cells(self.grid)
-        return cells[tile_id]
+        return cells
 
     def hat_count(self, p: int) -> int:
         """Hat businesses in village ``p``."""

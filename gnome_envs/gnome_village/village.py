@@ -13,9 +13,8 @@ A village is a list of 49 tile codes (see ``components``). Rules encoded here:
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from gnome_envs.gnome_village.components import (
+    CANONICAL_ROTATIONS,
     CENTER_CELL,
     CODE_ARM,
     CODE_INFO,
@@ -28,6 +27,7 @@ from gnome_envs.gnome_village.components import (
     NUM_DIRECTIONS,
     ORTHOGONAL,
     TileKind,
+    road_code,
 )
 
 OPPOSITE = tuple((d + 2) % NUM_DIRECTIONS for d in range(NUM_DIRECTIONS))
@@ -126,6 +126,18 @@ _GROUP_LINKS = tuple(tuple(tuple(tuple(link for link in _LINKS[cell] if _SIDE_GR
                      for cell in range(NUM_CELLS))
 
 
+# The links of walk_areas' flood, each (neighbour, side node per code of the neighbour):
+# _WALK_LINKS[cell] leaves a building on ``cell``; _GROUP_WALK_LINKS[node][code] leaves the road
+# arm group ``node`` of a road ``code`` (() for a node that is no arm group of that code).
+_NODE_CELL = tuple(range(NUM_CELLS)) + tuple(node // NUM_DIRECTIONS for node in range(NUM_CELLS * NUM_DIRECTIONS))
+_WALK_LINKS = tuple(tuple((n, tuple(_SIDE_NODES[n][code][facing] for code in range(NUM_CODES)))
+                          for _, n, facing in _LINKS[cell]) for cell in range(NUM_CELLS))
+_GROUP_WALK_LINKS = (((),) * NUM_CODES,) * NUM_CELLS + tuple(
+    tuple(tuple((n, tuple(_SIDE_NODES[n][other][facing] for other in range(NUM_CODES)))
+                for _, n, facing in _GROUP_LINKS[cell][code][group]) for code in range(NUM_CODES))
+    for cell in range(NUM_CELLS) for group in range(NUM_DIRECTIONS))
+
+
 def walk_areas(grid: list[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
     """Walking label per cell (-1: not a building), and per label of a building the workshop
     and business cells of that walking area in cell order. A label is the first building cell
@@ -145,14 +157,13 @@ def walk_areas(grid: list[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
                 labels[node] = start
                 if IS_WORKPLACE[grid[node]]:
                     workplaces.append(node)
-                links = _LINKS[node]
+                links = _WALK_LINKS[node]
             else:
-                cell, group = divmod(node - _GROUP_NODE_BASE, NUM_DIRECTIONS)
-                links = _GROUP_LINKS[cell][grid[cell]][group]
-            for _, neighbour, facing in links:
+                links = _GROUP_WALK_LINKS[node][grid[_NODE_CELL[node]]]
+            for neighbour, sides in links:
                 other = grid[neighbour]
                 if other:
-                    side = _SIDE_NODES[neighbour][other][facing]
+                    side = sides[other]
                     if side >= 0 and not reached[side]:
                         reached[side] = 1
                         stack.append(side)
@@ -185,14 +196,22 @@ def _components(grid: list[int]) -> tuple[list[int], int]:
     return label, groups
 
 
-def variants(code: int) -> list[tuple[int, int]]:
-    """(code, rotation) of each distinct orientation of a tile (buildings have one)."""
-    from gnome_envs.gnome_village.components import CANONICAL_ROTATIONS, road_code
-
+def _variants(code: int) -> tuple[tuple[int, int], ...]:
     info = CODE_INFO[code]
     if info.kind != TileKind.ROAD:
-        return [(code, 0)]
-    return [(road_code(info.sub, r), r) for r in CANONICAL_ROTATIONS[info.sub]]
+        return ((code, 0),)
+    return tuple((road_code(info.sub, r), r) for r in CANONICAL_ROTATIONS[info.sub])
+
+
+# VARIANTS[code]: (code, rotation) of each distinct orientation of a tile (buildings have one)
+VARIANTS = tuple(_variants(code) for code in range(NUM_CODES))
+# SORTED_NEIGHBOURS[cell]: the in-grid orthogonal neighbours of ``cell`` in cell order
+SORTED_NEIGHBOURS = tuple(tuple(sorted(n for _, n in ORTHOGONAL[cell])) for cell in range(NUM_CELLS))
+
+
+def variants(code: int) -> tuple[tuple[int, int], ...]:
+    """(code, rotation) of each distinct orientation of a tile (buildings have one)."""
+    return VARIANTS[code]
 
 
 def cut_cells(grid: list[int]) -> set[int]:
@@ -252,25 +271,30 @@ def relocations(grid: list[int], source: int, first_only: bool = False,
     lonely = [n for n in around_source
               if n >= 0 and trial[n] and CODE_KIND[trial[n]] == ROAD_KIND and not touches_tile(trial, n)]
     found = []
+    shapes = VARIANTS[code]
     # Turning a road in place keeps every group together: each group touches the source cell.
-    for variant, rotation in variants(code):
+    for variant, rotation in shapes:
         if variant != code and all(CODE_ARM[variant][around_source.index(n)] for n in lost_path):
             found.append((source, rotation))
             if first_only:
                 return found
-    label, groups = _components(trial) if splits else (trial, 1)
-    for target in range(NUM_CELLS):
+    required = lonely + lost_path
+    # a target must border every tile that needs the lifted one: only the first one's neighbours qualify
+    label, groups = trial, 0  # the groups left once the tile is lifted, counted when a target needs them
+    for target in SORTED_NEIGHBOURS[required[0]] if required else range(NUM_CELLS):
         if trial[target] or target == source:
             continue
         around = NEIGHBOUR[target]
+        if required and any(n not in around for n in required):
+            continue
+        if not groups:
+            label, groups = _components(trial) if splits else (trial, 1)
         if groups == 1:
-            if not any(n >= 0 and trial[n] for n in around):
+            if not any(map(trial.__getitem__, SORTED_NEIGHBOURS[target])):
                 continue
-        elif len({label[n] for n in around if n >= 0 and trial[n]}) != groups:
+        elif len({label[n] for n in SORTED_NEIGHBOURS[target] if trial[n]}) != groups:
             continue
-        if any(n not in around for n in lonely + lost_path):
-            continue
-        for variant, rotation in variants(code):
+        for variant, rotation in shapes:
             if IS_BUILDING[variant] and not faces_road(trial, target):
                 continue
             if all(CODE_ARM[variant][around.index(n)] for n in lost_path):
@@ -289,7 +313,7 @@ def relocations_by_full_check(grid: list[int], source: int) -> list[tuple[int, i
     for target in range(NUM_CELLS):
         if trial[target]:
             continue
-        for variant, rotation in variants(code):
+        for variant, rotation in VARIANTS[code]:
             if target == source and variant == code:
                 continue
             trial[target] = variant
@@ -309,87 +333,6 @@ def business_cells(grids: list[list[int]]) -> list[tuple[int, int]]:
             if CODE_KIND[code] == TileKind.BUSINESS:
                 cells[CODE_SUB[code]] = (v, cell)
     return cells
-
-
-class VillageSummary(NamedTuple):
-    """Tile counts of one village (what scoring and the observation need)."""
-
-    tiles: int
-    houses: int
-    lit_houses: int
-    workshops: tuple[int, ...]  # per workshop type
-    active_workshops: tuple[int, ...]  # per workshop type
-    businesses: int
-    restaurants: int
-    hats: int
-
-
-def summarize(grid: list[int]) -> VillageSummary:
-    """Count the tiles of a village in one pass."""
-    from gnome_envs.gnome_village.components import (
-        BUSINESS_TILES,
-        CODE_HOUSE_ON,
-        NUM_WORKSHOP_TYPES,
-        BusinessIcon,
-    )
-
-    tiles = houses = lit = businesses = restaurants = hats = 0
-    workshops = [0] * NUM_WORKSHOP_TYPES
-    active = [0] * NUM_WORKSHOP_TYPES
-    for code in grid:
-        if not code:
-            continue
-        tiles += 1
-        info = CODE_INFO[code]
-        if info.kind == TileKind.HOUSE:
-            houses += 1
-            lit += code == CODE_HOUSE_ON
-        elif info.kind == TileKind.WORKSHOP:
-            workshops[info.sub] += 1
-            active[info.sub] += info.flag
-        elif info.kind == TileKind.BUSINESS:
-            businesses += 1
-            icon = BUSINESS_TILES[info.sub].icon
-            restaurants += icon == BusinessIcon.RESTAURANT
-            hats += icon == BusinessIcon.HAT
-    return VillageSummary(tiles, houses, lit, tuple(workshops), tuple(active), businesses, restaurants, hats)
-
-
-def flip_summary(summary: VillageSummary, old: int, new: int) -> VillageSummary:
-    """The summary after a tile turned from ``old`` to ``new`` (same kind: lights or workshop side)."""
-    old_info, new_info = CODE_INFO[old], CODE_INFO[new]
-    if new_info.kind == TileKind.WORKSHOP:
-        active = list(summary.active_workshops)
-        active[new_info.sub] += int(new_info.flag) - int(old_info.flag)
-        return summary._replace(active_workshops=tuple(active))
-    return summary._replace(lit_houses=summary.lit_houses + int(new_info.flag) - int(old_info.flag))
-
-
-def add_tile_to_summary(summary: VillageSummary, code: int, sign: int) -> VillageSummary:
-    """The summary after a tile ``code`` was added (``sign`` +1) or taken away (-1)."""
-    from gnome_envs.gnome_village.components import (
-        BUSINESS_TILES,
-        CODE_HOUSE_ON,
-        BusinessIcon,
-    )
-
-    info = CODE_INFO[code]
-    if info.kind == TileKind.HOUSE:
-        return summary._replace(tiles=summary.tiles + sign, houses=summary.houses + sign,
-                                lit_houses=summary.lit_houses + sign * (code == CODE_HOUSE_ON))
-    if info.kind == TileKind.WORKSHOP:
-        workshops = list(summary.workshops)
-        active = list(summary.active_workshops)
-        workshops[info.sub] += sign
-        active[info.sub] += sign * int(info.flag)
-        return summary._replace(tiles=summary.tiles + sign, workshops=tuple(workshops),
-                                active_workshops=tuple(active))
-    if info.kind == TileKind.BUSINESS:
-        icon = BUSINESS_TILES[info.sub].icon
-        return summary._replace(tiles=summary.tiles + sign, businesses=summary.businesses + sign,
-                                restaurants=summary.restaurants + sign * (icon == BusinessIcon.RESTAURANT),
-                                hats=summary.hats + sign * (icon == BusinessIcon.HAT))
-    return summary._replace(tiles=summary.tiles + sign)
 
 
 def grow_placement(cells: tuple[list[int], list[int]], grid: list[int], cell: int) -> tuple[list[int], list[int]]:
