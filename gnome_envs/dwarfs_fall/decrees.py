@@ -163,16 +163,15 @@ def rotate(state, cell: int, rotation: int) -> None:
 
 def tunnel_sources(state, p: int) -> list[int]:
     """D14: mines holding one of seat ``p``'s dwarfs, if some other mine can take it."""
-    regions = state.regions
     top = state.top
-    mines = [c for c in regions.occupied if LAYER_MINE[top[c]]]
-    targets = _open_mines(state, mines)
+    held = [c for c in state._seat_cells[p] if LAYER_MINE[top[c]]]  # (the cells holding its dwarfs, in order)
+    if not held:
+        return []
+    targets = _open_mines(state, [c for c in state.regions.occupied if LAYER_MINE[top[c]]])
     if not targets:
         return []
-    n = state.game.num_players
-    d = state.dwarfs
     anywhere = len(targets) > 1  # else only a mine other than the one target can send
-    return [c for c in mines if d[c * n + p] and (anywhere or c != targets[0])]
+    return [c for c in held if anywhere or c != targets[0]]
 
 
 def _open_mines(state, mines: list[int]) -> list[int]:

@@ -99,7 +99,21 @@ def check_secrets(state: Any) -> None:
     """R9.2: every secret goal that is met is revealed at once (and stays completed)."""
     revealed = state.secret_revealed
     for p, goal in enumerate(state.secret):
-        if not revealed[p] and goal >= 0 and _may_hold(state, p, goal) and SECRET_TEST_LIST[goal](state, p):
+        if revealed[p] or goal < 0:
+            continue
+        what, least = PRECONDITION[goal]  # the cheap necessary condition first
+        if what == CASTLE:
+            if state.castle_cell[p] < 0:
+                continue
+        elif what == GEMS:
+            if state.gems.sizes[p] < least:
+                continue
+        elif what == OGRES:
+            if state.ogres.sizes[p] < least:
+                continue
+        elif what == ON_BOARD and state.on_board(p) < least:
+            continue
+        if SECRET_TEST_LIST[goal](state, p):
             revealed[p] = True
             state.reveal_round[p] = state.round
             state.secret_changed(p)
@@ -115,20 +129,6 @@ NEED: dict[int, tuple[int, int]] = {
     Secret.RESEARCHER: (ON_BOARD, RESEARCHER_TRIO * RESEARCHER_MONSTERS),
 }
 PRECONDITION = tuple(NEED.get(s, (ANYTHING, 0)) for s in Secret)
-
-
-def _may_hold(state: Any, p: int, goal: int) -> bool:
-    """Whether seat ``p`` meets the cheap necessary condition of ``goal`` (``PRECONDITION``)."""
-    what, least = PRECONDITION[goal]
-    if what == ANYTHING:
-        return True
-    if what == CASTLE:
-        return state.castle_cell[p] >= 0
-    if what == GEMS:
-        return state.gems.sizes[p] >= least
-    if what == OGRES:
-        return state.ogres.sizes[p] >= least
-    return state.on_board(p) >= least
 
 
 __all__ = ["SECRET_TESTS", "check_secrets", "secret_met"]

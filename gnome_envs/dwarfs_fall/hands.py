@@ -21,7 +21,7 @@ from collections.abc import Iterable
 class Hands:
     """Counts and knowledge bounds of one family of hidden cards for ``n`` seats."""
 
-    __slots__ = ("counts", "known", "n", "sizes", "version", "width")
+    __slots__ = ("counts", "known", "n", "seat_versions", "sizes", "version", "width")
 
     def __init__(self, n: int, width: int) -> None:
         self.n = n
@@ -30,6 +30,7 @@ class Hands:
         self.known = [0] * (n * n * width)
         self.sizes = [0] * n  # cards per seat (kept equal to the sums of ``counts``)
         self.version = 0  # bumped by every change (keys observation caches)
+        self.seat_versions = [0] * n  # per seat: bumped when its cards or what others know of them change
 
     def copy(self) -> Hands:
         """An independent copy."""
@@ -39,6 +40,7 @@ class Hands:
         other.known = self.known[:]
         other.sizes = self.sizes[:]
         other.version = self.version
+        other.seat_versions = self.seat_versions[:]
         return other
 
     def __repr__(self) -> str:
@@ -53,6 +55,7 @@ class Hands:
         self.counts[p * w:(p + 1) * w] = counts
         self.sizes[p] = sum(counts)
         self.version += 1
+        self.seat_versions[p] += 1
 
     # ------------------------------------------------------------------ reading
     def of(self, p: int) -> list[int]:
@@ -87,6 +90,7 @@ class Hands:
         self.counts[p * w + t] += k
         self.sizes[p] += k
         self.version += 1
+        self.seat_versions[p] += 1
         watchers = range(n) if seen_by is None else seen_by
         for o in watchers:
             if o != p:
@@ -98,6 +102,7 @@ class Hands:
         self.counts[p * w + t] -= k
         self.sizes[p] -= k
         self.version += 1
+        self.seat_versions[p] += 1
         watchers = set(range(n)) if seen_by is None else set(seen_by)
         for o in range(n):
             if o == p:
@@ -132,6 +137,8 @@ class Hands:
         self.sizes[thief] += self.sizes[victim]
         self.sizes[victim] = 0
         self.version += 1
+        self.seat_versions[thief] += 1
+        self.seat_versions[victim] += 1
 
     def problems(self) -> list[str]:
         """Broken structure: negative counts or a bound above the true count."""

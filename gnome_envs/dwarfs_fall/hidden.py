@@ -69,6 +69,7 @@ def _redeal(hands: Hands, seat: int, pool: list[int], rng: np.random.Generator) 
                 continue
             mine = (seat * n + o) * w  # what another knows of a third hand is hidden: use the seat's bounds
             hands.known[base:base + w] = hands.known[mine:mine + w]
+            hands.seat_versions[o] += 1
     return cards
 
 

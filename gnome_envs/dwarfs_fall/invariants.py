@@ -199,22 +199,25 @@ def _caches(state) -> list[str]:
         board_features,
         cached_board,
         cached_table,
+        hand_versions,
         private_features,
         public_features,
         table_features,
     )
 
     out = []
+    hand_at = state.game.obs_layout.private.stop
     for p, entry in enumerate(state._public):
-        current = entry is not None and entry[:2] == (state.gems.sizes[p], state.ogres.sizes[p]) and (
-            entry[3] == state._layout_version)  # (an older one is checked against its kingdom when read)
-        if current and not np.array_equal(entry[2], public_features(state, p)):
-            out.append(f"stale public features of seat {p}")
+        # (an older one is checked against its kingdom when read; the hand size is not cached)
+        if entry is not None and entry[1] == state._layout_version:
+            fresh = public_features(state, p)
+            fresh[hand_at] = 0.0
+            if not np.array_equal(entry[0], fresh):
+                out.append(f"stale public features of seat {p}")
     n = state.game.num_players
-    versions = (state.gems.version, state.ogres.version)
     for index, cached in enumerate(state._private):
-        if cached is not None and cached[0] == versions:
-            observer, p = divmod(index, n)
+        observer, p = divmod(index, n)
+        if cached is not None and cached[0] == hand_versions(state, p):
             if not np.array_equal(cached[1], np.array(private_features(state, observer, p), dtype=np.float32)):
                 out.append(f"stale private features of seat {p} seen by seat {observer}")
     entry = state._table

@@ -157,64 +157,83 @@ GEM_CEILING = tuple(1.0 / (pile + 1) for pile in GEM_PILE)  # gems of a type in 
 HAND_BITS = tuple([mask >> k & 1 for k in range(NUM_KINDS)] for mask in range(1 << NUM_KINDS))  # never mutated
 
 
+HAND_ROWS = np.array(HAND_BITS, dtype=np.float32)  # per in-hand mask: its bits as a row
+# after the private columns: hand size, pile, on the mat, monsters, trading goals, trading VP
+HAND_SIZE_AT, MONSTERS_AT, TRADING_AT, SECRET_AT = 0, 3, 4, 6
+
+
 def public_features(state, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` every seat sees (the private columns left zero)."""
-    mask = state.in_hand[p]  # (HAND_BITS: its bits as a list)
-    monsters = len(state.defeated[p])
-    trading_vp = sum(TRADING_GOALS[g].vp for g in state.trading_won[p])
+    row = _public_part(state, p).copy()
+    row[state.game.obs_layout.private.stop + HAND_SIZE_AT] = squash(state.hand_size(p), HAND_K)
+    return row
+
+
+def _public_part(state, p: int) -> np.ndarray:
+    """``public_features`` without the hand size (written with the pile and the meeples on the
+    mat, which change more often: ``_player_rows``)."""
     layout = state.game.obs_layout
-    secret = [0.0] * layout.num_secrets
+    row = np.zeros(layout.player_features, dtype=np.float32)
+    row[:NUM_KINDS] = HAND_ROWS[state.in_hand[p]]
+    s = layout.private.stop
+    won = state.trading_won[p]
+    monsters = len(state.defeated[p])
+    trading_vp = sum(TRADING_GOALS[g].vp for g in won)
     secret_vp = 0
     if state.secret_revealed[p]:
-        secret[state.secret[p]] = 1.0
+        row[s + SECRET_AT + state.secret[p]] = 1.0
         secret_vp = state.game.secret_vp[state.secret[p]]
     kingdom = state.kingdom(p)
     kingdom_vp = state.kingdom_vp(p)
     public_vp = trading_vp + secret_vp + MONSTER_VP * monsters + kingdom_vp  # (clean shot, classes: empires segment)
-    won = [0.0] * layout.num_goals
-    for goal in state.trading_won[p]:
-        won[goal] = 1.0
-    values = HAND_BITS[mask] + PRIVATE_ZEROS[state.game.num_ogres] + [
-        squash(state.hand_size(p), HAND_K), 0.0, 0.0, squash(monsters, MONSTERS_K),  # pile, on the mat: observe
-        squash(len(state.trading_won[p]), GOALS_TO_END), squash(trading_vp, TRADING_VP_K),
-        *secret, squash(state.goals(p), GOALS_TO_END), float(kingdom is not None),
-        float(state.action_limit(p) == MAX_ACTIONS),
-        (len(kingdom.cells) if kingdom is not None else 0) / layout.kingdom_scale,
-        signed_squash(kingdom_vp, KINGDOM_VP_K), signed_squash(public_vp, PUBLIC_VP_K),
-        *won,
-    ]
-    return np.array(values, dtype=np.float32)
+    row[s + MONSTERS_AT] = squash(monsters, MONSTERS_K)
+    row[s + TRADING_AT] = squash(len(won), GOALS_TO_END)
+    row[s + TRADING_AT + 1] = squash(trading_vp, TRADING_VP_K)
+    g = s + SECRET_AT + layout.num_secrets  # goals, castle in play, four actions, kingdom, VP, goals won
+    row[g] = squash(state.goals(p), GOALS_TO_END)
+    row[g + 1] = float(kingdom is not None)
+    row[g + 2] = float(state.action_limit(p) == MAX_ACTIONS)
+    row[g + 3] = (len(kingdom.cells) if kingdom is not None else 0) / layout.kingdom_scale
+    row[g + 4] = signed_squash(kingdom_vp, KINGDOM_VP_K)
+    row[g + 5] = signed_squash(public_vp, PUBLIC_VP_K)
+    for goal in won:
+        row[g + 6 + goal] = 1.0
+    return row
 
 
 def cached_public(state, p: int) -> np.ndarray:
-    """Seat ``p``'s public row (``public_entry``)."""
-    return public_entry(state, p)[2]
+    """Seat ``p``'s public row without its hand size (``public_entry``)."""
+    return public_entry(state, p)[0]
 
 
 def public_entry(state, p: int) -> tuple:
-    """Seat ``p``'s cached (gems, ogres held, public row, layout version, kingdom, kingdom VP). The
-    state drops it whenever what it reads changes (``DwarfsFallState.touch``); the hand sizes
-    are checked here, and after the mat changed the kingdom and its VP: the row reads the mat
-    only through those (with Royal Decrees the VP also reads the cards of the kingdom)."""
+    """Seat ``p``'s cached (public row without the hand size, layout version, kingdom, kingdom
+    VP). The state drops it whenever what it reads changes (``DwarfsFallState.touch``); after
+    the mat changed the kingdom and its VP are checked: the row reads the mat only through those
+    (with Royal Decrees the VP also reads the cards of the kingdom)."""
     entry = state._public[p]
-    gems, ogres = state.gems.sizes[p], state.ogres.sizes[p]
-    if entry is not None and entry[0] == gems and entry[1] == ogres:
-        if entry[3] == state._layout_version:
+    version = state._layout_version
+    if entry is not None:
+        if entry[1] == version:
             return entry
         kingdom = state.kingdom(p)
-        if kingdom == entry[4] and (not state.game.royal or state.kingdom_vp(p) == entry[5]):
-            entry = state._public[p] = (gems, ogres, entry[2], state._layout_version, kingdom, entry[5])
+        if kingdom == entry[2] and (not state.game.royal or state.kingdom_vp(p) == entry[3]):
+            entry = state._public[p] = (entry[0], version, kingdom, entry[3])
             return entry
-    entry = state._public[p] = (gems, ogres, public_features(state, p), state._layout_version, state.kingdom(p),
-                                state.kingdom_vp(p))
+    entry = state._public[p] = (_public_part(state, p), version, state.kingdom(p), state.kingdom_vp(p))
     return entry
 
 
+def hand_versions(state, p: int) -> tuple[int, int]:
+    """What seat ``p``'s private columns are cached by: its gem and ogre hands' versions."""
+    return state.gems.seat_versions[p], state.ogres.seat_versions[p]
+
+
 def cached_private(state, observer: int, p: int) -> np.ndarray:
-    """``private_features`` as a vector, recomputed only after a gem or ogre card changed hands."""
+    """``private_features`` as a vector, recomputed only after seat ``p``'s gems or ogre cards changed."""
     index = observer * state.game.num_players + p
     entry = state._private[index]
-    versions = (state.gems.version, state.ogres.version)
+    versions = hand_versions(state, p)
     if entry is None or entry[0] != versions:
         entry = state._private[index] = (versions, np.array(private_features(state, observer, p), dtype=np.float32))
     return entry[1]
@@ -234,7 +253,7 @@ def private_features(state, observer: int, p: int) -> list[float]:
 def player_features(state, observer: int, p: int) -> np.ndarray:
     """Scaled features of seat ``p`` as ``observer`` sees them (see the module table)."""
     layout = state.game.obs_layout
-    row = cached_public(state, p).copy()
+    row = public_features(state, p)
     row[layout.private] = private_features(state, observer, p)
     pile_at = layout.private.stop + 1
     row[pile_at:pile_at + 2] = state.pile[p] / layout.meeple_scale, state.on_board(p) / layout.meeple_scale
@@ -248,13 +267,16 @@ UNWRITTEN = -2  # a SeatView's secret before its first observation
 class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
-    __slots__ = ("obs", "table", "secret", "players", "rows", "board", "version", "rows_seen", "tail", "tail_ones")
+    __slots__ = ("obs", "table", "secret", "players", "piles", "meeples", "rows", "board", "version", "rows_seen",
+                 "tail", "tail_ones")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
         self.table: np.ndarray | None = None
         self.secret = UNWRITTEN
-        self.players: tuple | None = None  # what the player rows were last checked against
+        self.players: tuple | None = None  # the versions the player rows were last checked against
+        self.piles: list[int] | None = None  # and the piles
+        self.meeples: list[int] | None = None  # and the meeples (The Empires)
         self.rows: list[tuple | None] = [None] * layout.num_players  # per relative seat: its sources
         self.board: np.ndarray | None = None
         self.version = -1
@@ -310,50 +332,52 @@ def _secret_part(obs: np.ndarray, start: int, size: int, secret: int, view: Seat
 def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> None:
     """Every seat's row, observer first, rewritten where its sources changed (the checks of
     ``public_entry`` and ``cached_private`` inlined: this runs on every observation)."""
+    gems, ogres = state.gems, state.ogres
+    pile, meeples = state.pile, state.meeples if layout.empires else None
+    # every row's sources: a public entry dropped (the version), the mat, hands, piles, meeples
+    versions = (state._public_version, state._layout_version, gems.version, ogres.version)
+    if versions == view.players and pile == view.piles and meeples == view.meeples:
+        return
+    view.players, view.piles, view.meeples = versions, pile[:], meeples and meeples[:]
     n = layout.num_players
     width = layout.player_features
     start = layout.at["players"]
     private = layout.private
-    gem_sizes, ogre_sizes = state.gems.sizes, state.ogres.sizes
-    pile_at = private.stop + 1  # the pile and the meeples on the mat change often: not cached
+    hand_at = private.stop + HAND_SIZE_AT  # the hand size, pile and meeples on the mat: not cached
     scale = layout.meeple_scale
-    pile, meeples = state.pile, state.meeples if layout.empires else None
-    # every row's sources: a public entry dropped (the version), hands, piles, meeples
-    key = (state._public_version, state._layout_version, state.gems.version, state.ogres.version, tuple(pile),
-           meeples and tuple(meeples))
-    if key == view.players:
-        return
-    view.players = key  # (entries recomputed below leave the version as it is)
+    gem_sizes, ogre_sizes, in_hand = gems.sizes, ogres.sizes, state.in_hand
+    gem_versions, ogre_versions = gems.seat_versions, ogres.seat_versions
+    layout_version = state._layout_version
     sources = view.rows
     publics, privates = state._public, state._private
-    versions = None
     for r in range(n):
         p = (seat + r) % n
-        gems, ogres = gem_sizes[p], ogre_sizes[p]
         entry = publics[p]
-        if entry is None or entry[0] != gems or entry[1] != ogres or entry[3] != state._layout_version:
+        if entry is None or entry[1] != layout_version:
             entry = public_entry(state, p)
-        public = entry[2]
+        public = entry[0]
         hidden = None
-        if gems or ogres:
-            if versions is None:
-                versions = (state.gems.version, state.ogres.version)
+        held = gem_sizes[p] + ogre_sizes[p]
+        if held:
+            hand = (gem_versions[p], ogre_versions[p])
             entry = privates[seat * n + p]
-            if entry is None or entry[0] != versions:
-                entry = privates[seat * n + p] = (versions, np.array(private_features(state, seat, p), dtype=np.float32))
+            if entry is None or entry[0] != hand:
+                entry = privates[seat * n + p] = (hand, np.array(private_features(state, seat, p), dtype=np.float32))
             hidden = entry[1]
+        size = held + in_hand[p].bit_count()
         left = pile[p]
         total = meeples[p] if meeples else DWARFS_PER_COLOUR
         old = sources[r]
-        if old is not None and old[0] is public and old[1] is hidden and old[2] == left and old[3] == total:
+        if old is not None and old[0] is public and old[1] is hidden and old[2] == (size, left, total):
             continue
         row = obs[start + r * width:start + (r + 1) * width]
         row[:] = public
         if hidden is not None:
             row[private] = hidden
-        row[pile_at] = left / scale
-        row[pile_at + 1] = (total - left) / scale
-        sources[r] = (public, hidden, left, total)
+        row[hand_at] = squash(size, HAND_K)
+        row[hand_at + 1] = left / scale
+        row[hand_at + 2] = (total - left) / scale
+        sources[r] = (public, hidden, (size, left, total))
 
 
 def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:

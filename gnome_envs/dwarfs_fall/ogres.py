@@ -79,10 +79,11 @@ def brute_cells(state: DwarfsFallState, p: int) -> list[int]:
             if enemies_at(state, p, c) and any(o != c for o in own)]
 
 
-def panic_destinations(state: DwarfsFallState, cell: int) -> list[int]:
-    """Cards a dwarf on ``cell`` may be sent to: 1-2 crossings, no walls, room on each card."""
-    top, crowd = state.top, state.crowd
-    has_room = [t >= 0 and crowd[c] < SPOTS[LAYER_KIND[t]] for c, t in enumerate(top)]
+def panic_destinations(state: DwarfsFallState, cell: int, has_room: list[bool] | None = None) -> list[int]:
+    """Cards a dwarf on ``cell`` may be sent to: 1-2 crossings, no walls, room on each card
+    (``has_room``: per cell whether its card has a free spot, if already known)."""
+    if has_room is None:
+        has_room = _has_room(state)
     cells = distances_within(state.regions.passable, has_room, cell, PANIC_REACH)
     return targetable(state, cells) if state.game.empires else cells
 
@@ -92,9 +93,16 @@ def panic_cells(state: DwarfsFallState) -> list[int]:
     passable = state.regions.passable
     cells = [c for c in crowded_cells(state)
              if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c]))]
-    if state.game.empires:  # a shielded card may be the only way on (X5.4)
-        cells = [c for c in cells if panic_destinations(state, c)]
+    if state.game.empires and cells:  # a shielded card may be the only way on (X5.4)
+        has_room = _has_room(state)
+        cells = [c for c in cells if panic_destinations(state, c, has_room)]
     return cells
+
+
+def _has_room(state: DwarfsFallState) -> list[bool]:
+    """Per cell: whether a card lies there with a free spot."""
+    top, crowd = state.top, state.crowd
+    return [t >= 0 and crowd[c] < SPOTS[LAYER_KIND[t]] for c, t in enumerate(top)]
 
 
 def thief_targets(state: DwarfsFallState, p: int) -> list[int]:

@@ -8,6 +8,8 @@ Clause numbers refer to ``seeds/dwarfs_fall.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gnome_envs.dwarfs_fall.actions import ActionLayout, Decoded, Family
 from gnome_envs.dwarfs_fall.components import IS_MONSTER, TRADING_GOALS, TRADING_ROW
 from gnome_envs.dwarfs_fall.decrees import (
@@ -35,6 +37,8 @@ from gnome_envs.dwarfs_fall.state import DwarfsFallState
 # the decrees the action phase reads on every decision, as plain ints
 FORTRESS, CRAZY_BALLOONISTS = int(Decree.FORTRESS), int(Decree.CRAZY_BALLOONISTS)
 HIDDEN_TUNNELS, HIRED_HANDS = int(Decree.HIDDEN_TUNNELS), int(Decree.HIRED_HANDS)
+FORTRESS_BIT, CRAZY_BALLOONISTS_BIT = 1 << FORTRESS, 1 << CRAZY_BALLOONISTS
+HIDDEN_TUNNELS_BIT, HIRED_HANDS_BIT = 1 << HIDDEN_TUNNELS, 1 << HIRED_HANDS
 
 
 def _layout(state: DwarfsFallState) -> ActionLayout:
@@ -42,24 +46,29 @@ def _layout(state: DwarfsFallState) -> ActionLayout:
 
 
 # ---------------------------------------------------------------------------- the action phase
-def placeable(state: DwarfsFallState, p: int, cells: list[int]) -> list[int]:
+def placeable(state: DwarfsFallState, p: int, cells: Sequence[int]) -> Sequence[int]:
     """D4.1 Fortress and D9 Crazy Balloonists narrow where a dwarf from the pile may go."""
-    if state.decree(FORTRESS):
+    decrees = state.decree_mask
+    if decrees & FORTRESS_BIT:
         cells = fortress_cells(state, p, cells)
-    if state.decree(CRAZY_BALLOONISTS):
-        cells = [c for c in cells if c not in state.placed_cells]
+    if decrees & CRAZY_BALLOONISTS_BIT and state.placed_cells:
+        placed = state.placed_cells
+        cells = [c for c in cells if c not in placed]
     return cells
 
 
-def extra_actions(state: DwarfsFallState, p: int, room: list[int], can_act: bool) -> list[int]:
-    """The actions decrees add to the action phase (``room``: cards with a free spot)."""
+def extra_actions(state: DwarfsFallState, p: int, room: Sequence[int], can_act: bool,
+                  spots: Sequence[int] | None = None) -> list[int]:
+    """The actions decrees add to the action phase (``room``: cards with a free spot; ``spots``:
+    ``placeable`` of them if already known)."""
     layout = _layout(state)
     legal: list[int] = []
-    if can_act and state.decree(FORTRESS) and not placeable(state, p, room):
+    decrees = state.decree_mask
+    if can_act and decrees & FORTRESS_BIT and not (placeable(state, p, room) if spots is None else spots):
         legal += [layout.rotate(c) for c in rotatable(state)]  # D4.2: no valid spot, for any reason
-    if can_act and state.decree(HIDDEN_TUNNELS):
+    if can_act and decrees & HIDDEN_TUNNELS_BIT:
         legal += [layout.tunnel(c) for c in tunnel_sources(state, p)]  # D14
-    if state.decree(HIRED_HANDS):
+    if decrees & HIRED_HANDS_BIT:
         hand = state.ogres.of(p)
         legal += [layout.hire(k) for k in range(len(hand)) if hand[k]]  # D8
     return legal

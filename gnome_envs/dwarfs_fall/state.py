@@ -18,7 +18,7 @@ from gnome_envs.core.decision_state import DecisionLoopState
 from gnome_envs.core.engine import new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall import empires
-from gnome_envs.dwarfs_fall.board import Regions, add_card, compute_regions, monster_in
+from gnome_envs.dwarfs_fall.board import SPOTS_OF_LAYER, Regions, add_card, compute_regions, monster_in
 from gnome_envs.dwarfs_fall.components import (
     BASE_ACTIONS,
     CASTLE_EXTRA_ACTIONS,
@@ -124,6 +124,8 @@ class DwarfsFallState(DecisionLoopState):
         self.pending: Decision | None = None
         self.tasks: list[tuple] = []
         self._regions: Regions | None = None
+        self._room: tuple[int, ...] | None = None  # cards with a free spot (``room_cells``), None: find again
+        self._seat_cells: list[tuple[int, ...]] = [()] * n  # per seat: the cells holding its dwarfs, in order
         self._kingdoms: list | None = None  # per seat: the region of its castle (None: no castle)
         self._board: np.ndarray | None = None
         self._board_cells: list[int] = []  # cells whose card changed since the board was written
@@ -236,11 +238,15 @@ class DwarfsFallState(DecisionLoopState):
 
     def cells_with_dwarfs(self, p: int) -> list[int]:
         """Cells holding at least one dwarf of seat ``p``."""
-        if self.pile[p] == self.meeple_count(p):
-            return []
-        n = self.game.num_players
-        d = self.dwarfs
-        return [c for c in self.regions.occupied if d[c * n + p]]
+        return list(self._seat_cells[p])
+
+    def room_cells(self) -> tuple[int, ...]:
+        """Cards with a free spot (R5.3), in cell order (kept until a card fills, empties or changes)."""
+        room = self._room
+        if room is None:
+            top, crowd = self.top, self.crowd
+            room = self._room = tuple(c for c in self.regions.occupied if crowd[c] < SPOTS_OF_LAYER[top[c]])
+        return room
 
     def on_board(self, p: int) -> int:
         """Seat ``p``'s dwarfs on the mat."""
@@ -328,6 +334,7 @@ class DwarfsFallState(DecisionLoopState):
         ``cell`` (NO_CELL: anywhere, the board features are dropped)."""
         self._regions = None
         self._kingdoms = None
+        self._room = None
         if cell == NO_CELL:
             self._board = None
         elif self._board is not None:
@@ -362,8 +369,19 @@ class DwarfsFallState(DecisionLoopState):
 
     def add_dwarfs(self, p: int, cell: int, k: int) -> None:
         """Put ``k`` dwarfs of seat ``p`` on ``cell`` (negative ``k`` takes them off)."""
-        self.dwarfs[cell * self.game.num_players + p] += k
-        self.crowd[cell] += k
+        dwarfs, crowd = self.dwarfs, self.crowd
+        i = cell * self.game.num_players + p
+        had = dwarfs[i]
+        dwarfs[i] = had + k
+        if not had or had == -k:  # the seat's first dwarf came, or its last left
+            cells = self._seat_cells[p]
+            self._seat_cells[p] = tuple(sorted(cells + (cell,))) if had + k else tuple(c for c in cells if c != cell)
+        before = crowd[cell]
+        crowd[cell] = before + k
+        if self._room is not None:
+            t = self.top[cell]
+            if t >= 0 and (before < SPOTS_OF_LAYER[t]) != (before + k < SPOTS_OF_LAYER[t]):
+                self._room = None  # the card filled up or has a free spot again
         board = self._board
         if board is not None:
             refresh_cell_dwarfs(self, board, cell, p)

@@ -41,10 +41,9 @@ def _layout(state: DwarfsFallState) -> ActionLayout:
     return state.game.action_layout
 
 
-def room_cells(state: DwarfsFallState) -> list[int]:
+def room_cells(state: DwarfsFallState) -> tuple[int, ...]:
     """Cards with a free spot (R5.3)."""
-    top, crowd = state.top, state.crowd
-    return [c for c in state.regions.occupied if crowd[c] < SPOTS_OF_LAYER[top[c]]]
+    return state.room_cells()
 
 
 def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
@@ -56,14 +55,12 @@ def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
 
 def _moves(state: DwarfsFallState, p: int, base: int) -> list[int]:
     """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order."""
-    regions = state.regions
-    passable = regions.passable
-    top, crowd, dwarfs = state.top, state.crowd, state.dwarfs
-    n = state.game.num_players
+    passable = state.regions.passable
+    top, crowd = state.top, state.crowd
     out = []
-    for c in regions.occupied:
+    for c in state._seat_cells[p]:
         mask = passable[c]
-        if mask and dwarfs[c * n + p]:
+        if mask:
             for bit, nb, move in MOVE_LINKS[c]:
                 if mask & bit and crowd[nb] < SPOTS_OF_LAYER[top[nb]]:
                     out.append(base + move)
@@ -86,6 +83,7 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
     game = state.game
     royal = game.royal
     can_act = state.actions_used < state.action_limit(p)
+    spots = None  # where a dwarf from the pile may go, found once
     if can_act:
         if royal and state.end_triggered and state.decree(DRAGON_KING):  # D10.3: no new monsters
             own = game.seat_kinds[p]
@@ -97,18 +95,19 @@ def _action_options(state: DwarfsFallState, p: int, data: tuple) -> list[int]:
             legal += [base + k for k in kinds if placement_cells(state, p, k)]
     room = None  # cards with a free spot, found once
     if state.pile[p] and (can_act or game.empires and empire_actions.free_piece_in_pile(state, p)):
-        room = room_cells(state)
+        room = state.room_cells()
+        spots = royal_rules.placeable(state, p, room) if royal else room
         base = layout.dwarf_base
-        legal += [base + c for c in (royal_rules.placeable(state, p, room) if royal else room)]
-    if can_act and state.pile[p] != state.meeple_count(p):
+        legal += [base + c for c in spots]
+    if can_act and state._seat_cells[p]:
         legal += _moves(state, p, layout.move_base)
     if state.ogres.sizes[p]:
         base = layout.ogre_base
         legal += [base + kind for kind in ogres.playable(state, p)]
     if royal:
         if can_act and room is None:
-            room = room_cells(state)
-        legal += royal_rules.extra_actions(state, p, room if can_act else [], can_act)
+            room = state.room_cells()
+        legal += royal_rules.extra_actions(state, p, room if can_act else (), can_act, spots if can_act else None)
     if game.empires:
         legal += empire_actions.extra_actions(state, p, can_act)
     return legal

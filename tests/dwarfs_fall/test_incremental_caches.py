@@ -4,7 +4,10 @@ Regions are updated card by card (``board.add_card``), the board block's region 
 patched where their bits changed (``observation_board.region_sigs``), the expansion segments of
 each seat's view are rewritten one by one, royal public rows survive a change of the mat while
 their kingdom and its score hold, and Hidden Tunnels, Fortress and the memorials read cached or
-single-pass lists. Every check compares with the plain definition.
+single-pass lists. The cards with room and each seat's cells with dwarfs are kept as dwarfs
+come and go, the private player columns are keyed by each seat's hand versions, the public
+rows leave the hand size out, and the action phase, Panic and the secret goals read those
+kept lists. Every check compares with the plain definition.
 """
 
 from __future__ import annotations
@@ -12,11 +15,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gnome_envs.dwarfs_fall.board import compute_regions
-from gnome_envs.dwarfs_fall.components import LAYER_KIND, MEMORIAL
+from gnome_envs.dwarfs_fall.board import LINKS, compute_regions
+from gnome_envs.dwarfs_fall.components import LAYER_KIND, MEMORIAL, NEIGHBOUR, NUM_CELLS, SPOTS
 from gnome_envs.dwarfs_fall.decrees import MINE_KINDS, fortress_cells, may_place_on, tunnel_sources
-from gnome_envs.dwarfs_fall.observation import observe
+from gnome_envs.dwarfs_fall.goals import secret_met
+from gnome_envs.dwarfs_fall.observation import (
+    cached_private,
+    observe,
+    private_features,
+    public_entry,
+    public_features,
+)
 from gnome_envs.dwarfs_fall.observation_expansions import memorials
+from gnome_envs.dwarfs_fall.ogres import crowded_cells, panic_cells, panic_destinations
+from gnome_envs.dwarfs_fall.turn import move_options
 
 from .helpers import fresh, random_game
 
@@ -43,16 +55,65 @@ def _naive_tunnel_sources(state, p: int) -> list[int]:
                     for t in occupied)]
 
 
+def _room(state) -> tuple[int, ...]:
+    """Cards with a free spot, found from scratch."""
+    return tuple(c for c in range(NUM_CELLS) if state.top[c] >= 0
+                 and state.crowd[c] < SPOTS[LAYER_KIND[state.top[c]]])
+
+
+def _naive_moves(state, p: int) -> list[tuple[int, int]]:
+    """R5.4 as written: every open side from a card with one of ``p``'s dwarfs to a card with room."""
+    n = state.game.num_players
+    passable = compute_regions(state.top).passable
+    room = _room(state)
+    return [(c, side) for c in range(NUM_CELLS) if state.dwarfs[c * n + p]
+            for bit, nb, _, side in LINKS[c] if passable[c] & bit and nb in room]
+
+
+def _naive_panic_cells(state) -> list[int]:
+    """Panic's cards as written: a dwarf there, and a card with room one open side away (with The
+    Empires, a destination it may reach, each found on its own)."""
+    passable = compute_regions(state.top).passable
+    room = _room(state)
+    cells = [c for c in crowded_cells(state)
+             if any(passable[c] >> side & 1 and nb in room for side, nb in enumerate(NEIGHBOUR[c]))]
+    if state.game.empires:
+        cells = [c for c in cells if panic_destinations(state, c)]  # (its room found afresh each time)
+    return cells
+
+
+def _check_players(state) -> None:
+    """The kept lists of the board, and the player rows' cached parts, against a recount."""
+    n = state.game.num_players
+    if state._room is not None:
+        assert state._room == _room(state)
+    assert state.room_cells() == _room(state)
+    for p in range(n):
+        assert state._seat_cells[p] == tuple(c for c in range(NUM_CELLS) if state.dwarfs[c * n + p])
+        assert move_options(state, p) == _naive_moves(state, p)
+        assert not secret_met(state, p, state.secret[p]) or state.secret_revealed[p]
+        fresh = public_features(state, p)
+        fresh[state.game.obs_layout.private.stop] = 0.0  # (the hand size is written with the pile)
+        assert np.array_equal(public_entry(state, p)[0], fresh)
+        for o in range(n):
+            expected = np.array(private_features(state, o, p), dtype=np.float32)
+            assert np.array_equal(cached_private(state, o, p), expected)
+    assert panic_cells(state) == _naive_panic_cells(state)
+
+
 def _check(state) -> None:
     """Every cache the step left behind equals a fresh computation."""
     if state._regions is not None:
         assert state._regions == compute_regions(state.top)
     n = state.game.num_players
     if not state.is_terminal():
-        seat = state.current_player
-        cached = observe(state, seat)
-        scratch = observe(state, seat, np.zeros(state.game.obs_layout.size, dtype=np.float32))
-        assert np.array_equal(cached, scratch)
+        seats = range(n) if state.decisions % 5 == 0 else (state.current_player,)  # some views stale
+        for seat in seats:
+            cached = observe(state, seat)
+            scratch = observe(state, seat, np.zeros(state.game.obs_layout.size, dtype=np.float32))
+            assert np.array_equal(cached, scratch)
+    if state.decisions % 3 == 0:  # (the lists are also kept while nobody reads them)
+        _check_players(state)
     if state.game.royal:
         top = state.top
         assert memorials(state) == tuple(c for c in state.regions.occupied if LAYER_KIND[top[c]] == MEMORIAL)
