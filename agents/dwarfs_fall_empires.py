@@ -3,13 +3,15 @@
 In plain words: it buys a class when the gems are there and the class is worth more than the
 gems it pays (free-placing and shielding classes first), places a free-placing class meeple
 before a plain one, uses the warrior and the ogre king on enemy meeples that block its tasks,
-uses its race's free action when it gains VP (pawnbroker, a gold frozen into a diamond) or the
-gems a trading goal needs (monster scales), and picks the gems a goal needs, then the most VP.
+uses its race's free action when it gains VP (pawnbroker, a gold frozen into a diamond) or all
+the gems a trading goal or the elves' dragon still needs (monster scales), and picks the gems a
+goal needs, then the most VP. Elves saving for their dragon buy no alchemist.
 It skips tasks its race cannot do (crystal dwarfs on another castle) and inns a wolf shuts.
 """
 
 from __future__ import annotations
 
+from agents.dwarfs_fall_elves import saves_for_dragon, scales_pick_bonus, scales_value
 from agents.dwarfs_fall_secrets import adventure_class_bonus, adventure_meeple_bonus
 from gnome_envs.dwarfs_fall.actions import Decoded, Family
 from gnome_envs.dwarfs_fall.board import INNS
@@ -34,7 +36,6 @@ FREE_BONUS = 1.0  # free placing saves an action
 GEM_SPEND_WEIGHT = 0.5  # gems paid for a class count half (they were going to be spent anyway)
 BLOCKER_VALUE = 2.0  # pushing or sending home an enemy meeple on a card it works
 NEEDED_GEM_BONUS = 2.0
-SCALES_VALUE = 0.5  # boxing a monster for gems only pays when a goal needs them
 
 
 def empire_task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
@@ -47,8 +48,11 @@ def empire_task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
 def _class_value(state: DwarfsFallState, seat: int, cls: int) -> float:
     cost = class_cost(state.game.races[seat], cls)
     paid = sum(k * v for k, v in zip(cost, GEM_VP))
+    adventure = adventure_class_bonus(state, seat)
+    if cls == Class.ALCHEMIST and saves_for_dragon(state, seat) and not adventure:
+        return -1.0  # the elves' emerald goes to their dragon first
     value = CLASSES[cls].vp + CLASS_BONUS + FREE_BONUS * FREE_PLACING[cls] + SHIELDS[cls]
-    return value - GEM_SPEND_WEIGHT * paid + adventure_class_bonus(state, seat)
+    return value - GEM_SPEND_WEIGHT * paid + adventure
 
 
 def _blocking_enemy(state: DwarfsFallState, seat: int, cls: int) -> float:
@@ -71,22 +75,25 @@ def empire_action_score(state: DwarfsFallState, seat: int, d: Decoded, needed: l
         return 0.5 if any(needed) else -1.0  # alchemy towards the goal it works on
     power = RACE_POWER.get(state.game.races[seat])
     if power == Power.MONSTER_SCALES:
-        return SCALES_VALUE if any(needed) else -1.0
+        return scales_value(state, seat, needed)
     if power == Power.FROZEN_HEART:
         return 1.0 if state.gems.count(seat, Gem.GOLD) or needed[Gem.DIAMOND] else -1.0
     return 3.0  # the pawnbroker turns pouches (worth nothing) into gems
 
 
-def _gem_score(state: DwarfsFallState, kind: int, gem: int, needed: list[int]) -> float:
+def _gem_score(state: DwarfsFallState, seat: int, gem: int, needed: list[int]) -> float:
+    kind = state.pending.kind
     gain = GEM_VP[gem] + NEEDED_GEM_BONUS * (needed[gem] > 0)
     if kind in (DecisionKind.ALCHEMY_GIVE, DecisionKind.FROZEN_GEM):
         return -gain  # give up what is worth least
+    power, budget = state.pending.data[:2] if kind == DecisionKind.POWER_GEM else (-1, 0)
+    if power == Power.MONSTER_SCALES:
+        gain += scales_pick_bonus(state, seat, gem, needed, budget)
     return gain
 
 
 def empire_choice_score(state: DwarfsFallState, seat: int, d: Decoded, needed: list[int]) -> float:
     """Score of a MEEPLE or GEM answer (END when picking gems stops)."""
-    kind = state.pending.kind
     if d.family == Family.MEEPLE:
         piece = d.arg - 1
         data = state.pending.data
@@ -98,7 +105,7 @@ def empire_choice_score(state: DwarfsFallState, seat: int, d: Decoded, needed: l
         return bonus + (0.5 if piece < 0 else 0.0)  # moving: keep class meeples where they are
     if d.family == Family.END:
         return 0.0
-    return _gem_score(state, kind, d.arg, needed)
+    return _gem_score(state, seat, d.arg, needed)
 
 
 __all__ = ["EMPIRE_FAMILIES", "empire_action_score", "empire_choice_score", "empire_task_works"]

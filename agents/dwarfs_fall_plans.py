@@ -8,9 +8,9 @@ goal, and kingdom VP changes as the rules score them (decrees and races included
 
 from __future__ import annotations
 
+from agents.dwarfs_fall_elves import dragon_cost, elf_hunt_blocked, elf_hunt_need, hunting_elves, share_hunts
 from agents.dwarfs_fall_empires import empire_task_works
 from agents.dwarfs_fall_secrets import SECRET_CHASE, adventure_slay_bonus, chasing, with_card, zoo_keeps
-from gnome_envs.dwarfs_fall.board import LINKS
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     BERSERKER_MONSTERS,
@@ -38,8 +38,7 @@ from gnome_envs.dwarfs_fall.components import (
     layer_code,
 )
 from gnome_envs.dwarfs_fall.decrees import Decree
-from gnome_envs.dwarfs_fall.empires import monster_vp, task_meeples
-from gnome_envs.dwarfs_fall.races import Race
+from gnome_envs.dwarfs_fall.empires import monster_vp
 from gnome_envs.dwarfs_fall.resolve import affordable, can_pay, diggable, trade_ins
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
@@ -47,6 +46,7 @@ TAVERN_VALUE = 1.5
 DIG_WEIGHT = 0.25  # a dig's kingdom gain counts a quarter (another castle can dig it back) ...
 DIG_CAP = 1.0  # ... and at most this much, so digging never crowds out gems and goals
 FOLLOW_UP = 0.6  # value share of a task that needs more dwarfs than this turn's actions
+HUNT_FOLLOW_UP = 0.8  # the same for an elf hunt (its meeples around the monster stay put)
 NEEDED_GEM_BONUS = 2.0  # per gem a face-up trading goal still needs
 SECRET_GEM_BONUS = 1.0  # a gem towards its own Miner goal
 OGRES_KEPT = 3  # ogre cards it fetches from a tavern otherwise
@@ -83,11 +83,15 @@ def target_goal(state: DwarfsFallState, seat: int) -> int:
 
 
 def needed_gems(state: DwarfsFallState, seat: int) -> list[int]:
-    """Gems still missing for the target trading goal, per gem type."""
+    """Gems still missing for the target trading goal (and the elves' dragon class), per gem type."""
+    return [max(c - h, 0) for c, h in zip(reserved_gems(state, seat), state.gems.of(seat))]
+
+
+def reserved_gems(state: DwarfsFallState, seat: int) -> tuple[int, ...]:
+    """Gems ``seat`` keeps, per type: the target trading goal's cost (and the elves' dragon's)."""
     goal = target_goal(state, seat)
-    if goal < 0:
-        return [0] * NUM_GEMS
-    return [max(c - h, 0) for c, h in zip(TRADING_GOALS[goal].cost, state.gems.of(seat))]
+    cost = TRADING_GOALS[goal].cost if goal >= 0 else (0,) * NUM_GEMS
+    return tuple(max(c, d) for c, d in zip(cost, dragon_cost(state, seat)))
 
 
 def best_goal_vp(state: DwarfsFallState, seat: int) -> int:
@@ -132,8 +136,7 @@ def gem_value(state: DwarfsFallState, seat: int, gem: int, amount: int) -> float
 
 def spare_gems(state: DwarfsFallState, seat: int) -> list[int]:
     """Gem types ``seat`` holds more of than its target trading goal uses."""
-    goal = target_goal(state, seat)
-    reserved = TRADING_GOALS[goal].cost if goal >= 0 else (0,) * NUM_GEMS
+    reserved = reserved_gems(state, seat)
     return [g for g in range(NUM_GEMS) if state.gems.count(seat, g) > reserved[g]]
 
 
@@ -207,13 +210,16 @@ def slay_value(state: DwarfsFallState, seat: int, cell: int) -> float:
 def blocked(state: DwarfsFallState, seat: int, cell: int) -> bool:
     """Whether foreign dwarfs leave too little room for ``seat`` to complete the task."""
     kind = state.kind_at(cell)
-    need = state.required_at(cell, seat) - counted(state, seat, cell)
-    return SPOTS[kind] - state.crowd[cell] < need
+    if IS_MONSTER[kind] and hunting_elves(state, seat):
+        return elf_hunt_blocked(state, seat, cell)
+    return SPOTS[kind] - state.crowd[cell] < still_needed(state, seat, cell)
 
 
-def counted(state: DwarfsFallState, seat: int, cell: int) -> int:
-    """Own meeples that count for the task on ``cell`` (accurate elves next to a monster, X3.2)."""
-    return task_meeples(state, cell, seat) if state.game.empires else state.dwarfs_of(seat, cell)
+def still_needed(state: DwarfsFallState, seat: int, cell: int) -> int:
+    """Own meeples still to place for the task on ``cell`` (elves count those around a monster, X3.2)."""
+    if hunting_elves(state, seat) and IS_MONSTER[state.kind_at(cell)]:
+        return elf_hunt_need(state, seat, cell)
+    return state.required_at(cell, seat) - state.dwarfs_of(seat, cell)
 
 
 class PlanMemo:
@@ -240,33 +246,22 @@ def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
     for cell in range(NUM_CELLS):
         if state.top[cell] < 0 or blocked(state, seat, cell):
             continue
-        need = state.required_at(cell, seat) - counted(state, seat, cell)
+        need = still_needed(state, seat, cell)
         value = task_value(state, seat, cell)
         if balloonists:  # completing a task brings its dwarfs home, which matters when placing is slow
             value += FREED_DWARF_VALUE * state.dwarfs_of(seat, cell)
         if need <= 0 or value <= 0:
             continue
-        plans[cell] = value / need * (1.0 if need <= left else FOLLOW_UP)
+        # an elf hunt keeps its meeples around the monster until it falls: a milder discount
+        hunt = IS_MONSTER[state.kind_at(cell)] and hunting_elves(state, seat)
+        plans[cell] = value / need * (1.0 if need <= left else HUNT_FOLLOW_UP if hunt else FOLLOW_UP)
         if balloonists and need > 1:  # one dwarf from the pile per card per turn: a turn per dwarf
             plans[cell] *= FOLLOW_UP ** (need - 1)
     for cell, value in _research_plans(state, seat).items():
         plans[cell] = max(plans.get(cell, 0.0), value)
-    if state.game.empires and state.game.races[seat] == Race.ELVES:
-        _accurate_plans(state, seat, plans)
+    if hunting_elves(state, seat):
+        share_hunts(state, seat, plans, left)
     return _one_per_kind(state, seat, plans) if balloonists else plans
-
-
-def _accurate_plans(state: DwarfsFallState, seat: int, plans: dict[int, float]) -> None:
-    """Elf accuracy (X3.2): once an elf stands on a monster, an elf on a connected neighbouring
-    card counts for it too, so that card's plan gains the monster's (a mine and a monster at once)."""
-    for cell in state.regions.monsters:
-        value = plans.get(cell, 0.0)
-        if value <= 0 or not state.dwarfs_of(seat, cell):
-            continue
-        passable = state.regions.passable[cell]
-        for bit, nb, _, _ in LINKS[cell]:
-            if passable & bit and state.has_room(nb):
-                plans[nb] = plans.get(nb, 0.0) + value
 
 
 def _research_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
@@ -318,6 +313,6 @@ def _kingdom_vps_with(state: DwarfsFallState, cell: int, packed: int, castle: in
 
 __all__ = [
     "DRAGONS", "FOLLOW_UP", "HOARDED_GEM", "SECRET_CHASE", "TAVERN_VALUE", "PlanMemo", "blocked", "chasing",
-    "end_near", "kingdom_delta", "needed_gems", "slay_value", "target_goal", "task_plans", "task_value",
-    "troll_dest_value",
+    "end_near", "kingdom_delta", "needed_gems", "reserved_gems", "slay_value", "target_goal", "task_plans",
+    "task_value", "troll_dest_value",
 ]

@@ -35,7 +35,9 @@ Priorities, in plain words:
   onto monsters.
 * The Empires' races: ogres count a stolen pouch for every ogre card that acts on an enemy
   meeple (so they also play Panic), everyone plays the Wrecking Ball as an Ambush, and elves
-  count a card next to a monster they fight as a step towards the monster too (elf accuracy).
+  hunt monsters with their meeples on and around them (elf accuracy), gathering gems next to a
+  monster and slaying it with the same meeples, and save gold and an emerald for their dragon
+  class (``dwarfs_fall_elves``).
 * It never mines a gem only to discard it, and never moves a dwarf off a task that is ready.
 * Actions scoring within NEAR_TIE of the best are picked at random, so self-play games differ.
 
@@ -47,6 +49,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents import register_scripted
+from agents.dwarfs_fall_elves import hunt_card_gain
 from agents.dwarfs_fall_empires import (
     EMPIRE_FAMILIES,
     empire_action_score,
@@ -64,8 +67,8 @@ from agents.dwarfs_fall_plans import (
     end_near,
     kingdom_delta,
     needed_gems,
+    reserved_gems,
     slay_value,
-    target_goal,
     task_plans,
     task_value,
     troll_dest_value,
@@ -128,7 +131,7 @@ def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -
     own = state.kingdom(seat)
     if state.game.empires:
         castle = seat if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT] else -1
-        score += kingdom_secret_gain(state, seat, cell, packed, castle)
+        score += kingdom_secret_gain(state, seat, cell, packed, castle) + hunt_card_gain(state, seat, cell, packed)
     keeps = chasing(state, seat, Secret.BERSERKER) or chasing(state, seat, Secret.ZOOKEEPER)
     if IS_MONSTER[kind] and own is not None and not keeps:
         top = list(state.top)
@@ -317,8 +320,7 @@ def _discard_score(state: DwarfsFallState, seat: int, index: int) -> float:
     gems the target goal does not use (nor an unrevealed Wizard's emeralds), cheapest first."""
     if index >= NUM_GEMS:
         return HOARDED_OGRE_DISCARD if chasing(state, seat, Secret.OGRE_IN_DISGUISE) else 10.0
-    goal = target_goal(state, seat)
-    reserved = TRADING_GOALS[goal].cost[index] if goal >= 0 else 0
+    reserved = reserved_gems(state, seat)[index]
     if index in HOARDED_GEM and chasing(state, seat, HOARDED_GEM[index][0]):
         reserved = HOARDED_GEM[index][1]
     kept = 10.0 if state.gems.count(seat, index) <= reserved else 0.0
