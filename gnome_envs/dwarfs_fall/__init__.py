@@ -1,5 +1,5 @@
 """Dwar7s Fall: dwarf kingdoms of cards, gems, ogres and monsters, 2-4 players (core game and
-the Troll's Bridge and Royal Decrees expansions)."""
+the Troll's Bridge and Royal Decrees expansions), 2-7 with The Empires."""
 
 from gnome_envs.core.registry import EnvSpec
 from gnome_envs.dwarfs_fall.config import ENV_ID, SCENARIO_NAMES, DwarfsFallConfig
@@ -34,7 +34,7 @@ CONFIGS = (
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/DwarfsFall-v2",
+    gym_id="gnome_envs/DwarfsFall-v3",
     title="Dwar7s Fall",
     make_game=make_game,
     player_counts=(2, 3, 4),
