@@ -70,7 +70,7 @@ def arrive(state: GnomeVillageState, p: int, v: int, cell: int) -> None:
     if tile.action == BusinessAction.GOLDSMITH or tile.tile_id in state.used_last[p]:
         return
     state.used_now.append(tile.tile_id)
-    state.gnomes_changed()
+    state.gnomes_changed(v)
     push(state, (Task.BUSINESS_ACTION, p, v, cell))
 
 
@@ -90,7 +90,7 @@ def remove_business(state: GnomeVillageState, v: int, cell: int) -> None:
     if not village.complies(state.grid[v]):
         state.holes[v].append(cell)
         state.holes[v].sort()
-        state.gnomes_changed()
+        state.gnomes_changed(v)
     economy.update_happy_gnome(state)
 
 

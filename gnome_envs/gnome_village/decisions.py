@@ -131,7 +131,7 @@ def put_tile(state: GnomeVillageState, p: int, cell: int, code: int) -> None:
             holes.remove(cell)
         if village.complies(state.grid[p]):
             holes.clear()
-        state.gnomes_changed()
+        state.gnomes_changed(p)
     if CODE_KIND[code] == business.BUSINESS:
         economy.update_happy_gnome(state)
 
@@ -325,7 +325,7 @@ def _move_dest(state: GnomeVillageState, d: Decision, action: int) -> None:
     cell = _layout(state).decode(action).arg
     gnome_moves.relocate(state, gnome, p, cell, GnomeStatus.FREE)
     state.moved_mask |= 1 << gnome
-    state.gnomes_changed()
+    state.gnomes_changed(p)
     push(state, (Task.MOVE_SELECT, p))
     business.arrive(state, p, p, cell)
 

@@ -192,7 +192,7 @@ def _visitor_collects(state: GnomeVillageState, gnome: int, host: int) -> None:
     else:
         gnome_moves.send_home(state, gnome)
     state.g_skip_earn[gnome] = True
-    state.gnomes_changed()
+    state.gnomes_changed(state.g_village[gnome])
 
 
 def _work_phase(state: GnomeVillageState, p: int) -> None:
@@ -235,7 +235,11 @@ def _end_turn(state: GnomeVillageState, p: int) -> None:
     if state.advisor_active and state.coins[p] == 0 and state.spent_this_turn > 0:
         economy.receive(state, p, 1)
     if state.used_last[p] or state.used_now:
-        state.gnomes_changed()
+        where = state.business_cell_table()
+        for tile_id in (*state.used_last[p], *state.used_now):
+            v = where[tile_id][0]
+            if v != NOT_PLACED:
+                state.gnomes_changed(v)
     state.used_last[p] = state.used_now
     state.used_now = []
     n = state.game.num_players
@@ -252,7 +256,7 @@ def place_gnome(state: GnomeVillageState, p: int, house_cell: int, resting: bool
     gnome = next(i for i in state.gnome_range(p) if state.g_village[i] == NOT_PLACED)
     state.set_flag_code(p, house_cell, CODE_HOUSE_ON)
     state.g_home[gnome] = house_cell
-    state.gnomes_changed()
+    state.gnomes_changed(p)
     gnome_moves.relocate(state, gnome, p, house_cell, GnomeStatus.RESTING if resting else GnomeStatus.FREE)
     state.g_born[gnome] = state.turn_number
     if gnome_moves.placed_gnomes(state, p) >= state.gnomes_per_colour:

@@ -41,17 +41,20 @@ def protected(state: GnomeVillageState, p: int) -> bool:
 
 def relocate(state: GnomeVillageState, gnome: int, v: int, cell: int, status: GnomeStatus) -> None:
     """Put ``gnome`` on ``cell`` of village ``v``; moving ends any Military guard."""
-    if state.g_village[gnome] == NOT_PLACED or state.g_guard[gnome]:
+    left = state.g_village[gnome]
+    if left == NOT_PLACED or state.g_guard[gnome]:
         # the owner's placed gnomes or its protection change (its cached row shows nothing
         # else about its gnomes)
         state._player_rows[gnome // state.gnomes_per_colour] = None
+    if left != v and left != NOT_PLACED:
+        state.gnomes_changed(left)
     state.g_village[gnome] = v
     state.g_cell[gnome] = cell
     state.g_status[gnome] = int(status)
     state.g_guard[gnome] = False
     state.g_airport[gnome] = -1
     state.g_captor[gnome] = NO_SEAT
-    state.gnomes_changed()
+    state.gnomes_changed(v)
 
 
 def send_home(state: GnomeVillageState, gnome: int) -> None:
@@ -63,4 +66,4 @@ def set_guard(state: GnomeVillageState, gnome: int) -> None:
     """``gnome`` guards its player's village (Military)."""
     state.g_guard[gnome] = True
     state._player_rows[state.owner(gnome)] = None
-    state.gnomes_changed()
+    state.gnomes_changed(state.g_village[gnome])

@@ -187,7 +187,8 @@ def _caches(state: GnomeVillageState) -> list[str]:
 
     from gnome_envs.gnome_village.obs_parts import (
         STACK_PARTS,
-        gnome_marks,
+        gnome_layer,
+        village_gnome_marks,
         player_counts,
         village_tile_features,
     )
@@ -215,9 +216,12 @@ def _caches(state: GnomeVillageState) -> list[str]:
             out.append(f"stale stack features ({part.__name__})")
     if state._business_cells is not None and state._business_cells != village.business_cells(state.grid):
         out.append("stale business cells")
-    marks = state._gnome_marks
-    if marks is not None and not all(np.array_equal(a, b) for a, b in zip(marks, gnome_marks(state))):
-        out.append("stale gnome markers")
+    for v, marks in enumerate(state._gnome_marks):
+        if marks is not None and marks != village_gnome_marks(state, v):
+            out.append(f"village {v}: stale gnome markers")
+    layer = state._gnome_layer
+    if layer is not None and not all(map(np.array_equal, layer, gnome_layer(state))):
+        out.append("stale gnome layer")
     return out
 
 

@@ -1,14 +1,13 @@
 """The cached parts of the Gnome Village observation that do not depend on the observer.
 
-The state keeps them (stack features, a player row per seat, tile features per village, the
-gnome markers as seat 0 sees them) and replaces a cached object when what it shows changes,
-never edits one: clones share them, and an observer's buffer (``observation.SeatView``) tells a
-changed part by its identity.
+The state keeps them (stack features, a player row per seat, tile features and gnome markers
+per village, the markers as seat 0 sees them) and replaces a cached object when what it shows
+changes, never edits one: clones share them, and an observer's buffer
+(``observation.SeatView``) tells a changed part by its identity.
 """
 
 from __future__ import annotations
 
-from itertools import count
 from operator import mul
 
 import numpy as np
@@ -161,64 +160,78 @@ def gnome_cell_width(n: int) -> int:
     return PER_SEAT_CELL_GROUPS * n + DYNAMIC_CELL_FEATURES
 
 
-def gnome_marks(state: GnomeVillageState) -> tuple[np.ndarray, np.ndarray]:
-    """Gnome, home, used-tile and gap markers of every village as seat 0 sees them: offsets
+def village_gnome_marks(state: GnomeVillageState, v: int) -> tuple[list[int], list[float]]:
+    """Gnome, home, used-tile and gap markers of village ``v`` as seat 0 sees them: offsets
     inside the village_gnomes segment and their values (1.0, or the home house's value).
-    Cached by the state until ``gnomes_changed``; ``observation`` maps them to each seat."""
+    Cached by the state until ``gnomes_changed(v)``."""
     n = state.game.num_players
     width = gnome_cell_width(n)
-    block = NUM_CELLS * width
+    block = v * NUM_CELLS * width
     flags = PER_SEAT_CELL_GROUPS * n
     per_colour = state.gnomes_per_colour
     moved = state.moved_mask
+    g_cell, g_status, g_guard, g_skip, g_home = (state.g_cell, state.g_status, state.g_guard, state.g_skip_earn,
+                                                 state.g_home)
     ones: list[int] = []
     homes: list[int] = []
     home_values: list[float] = []
-    for i, v, cell, status, guard, skip, home in zip(count(), state.g_village, state.g_cell, state.g_status,
-                                                      state.g_guard, state.g_skip_earn, state.g_home):
-        if v < 0:
+    for i, where in enumerate(state.g_village):
+        if where != v:
             continue
-        offset = v * block + cell * width
+        offset = block + g_cell[i] * width
         colour = i // per_colour
         ones.append(offset + colour)
         homes.append(offset + n + colour)
-        home_values.append(HOME_VALUE[home])
-        if status or guard or skip or moved >> i & 1:
+        home_values.append(HOME_VALUE[g_home[i]])
+        status, guard, skip, was_moved = g_status[i], g_guard[i], g_skip[i], moved >> i & 1
+        if status or guard or skip or was_moved:
             offset += flags
             if status:
                 ones.append(offset + STATUS_COLUMN[status])
             if guard:
                 ones.append(offset + GUARD_COLUMN)
-            if moved >> i & 1:
+            if was_moved:
                 ones.append(offset + MOVED_COLUMN)
             if skip:
                 ones.append(offset + SKIP_EARN_COLUMN)
-    ones += _used_and_gap_marks(state, width)
+    ones += _used_and_gap_marks(state, v, width, block)
     home_values += [1.0] * len(ones)
-    return np.array(homes + ones, dtype=np.intp), np.array(home_values, dtype=np.float32)
+    return homes + ones, home_values
 
 
-def _used_and_gap_marks(state: GnomeVillageState, width: int) -> list[int]:
-    """Offsets (seat 0's view) of the businesses used last turn by each seat and this turn by
-    the turn player, and of the gaps."""
+def gnome_layer(state: GnomeVillageState) -> tuple[np.ndarray, np.ndarray]:
+    """The gnome markers of every village as seat 0 sees them (offsets and values), joined
+    from each village's cached markers; ``observation`` maps them to each seat."""
+    offsets: list[int] = []
+    values: list[float] = []
+    for v in range(state.game.num_players):
+        village_offsets, village_values = state.gnome_marks(v)
+        offsets += village_offsets
+        values += village_values
+    return np.array(offsets, dtype=np.intp), np.array(values, dtype=np.float32)
+
+
+def _used_and_gap_marks(state: GnomeVillageState, v: int, width: int, block: int) -> list[int]:
+    """Offsets (seat 0's view; ``block``: where village ``v``'s cells start) of the businesses
+    in village ``v`` used last turn by each seat and this turn by the turn player, and of its
+    gaps."""
     n = state.game.num_players
-    block = NUM_CELLS * width
-    flags = PER_SEAT_CELL_GROUPS * n  # first status column of cell 0 of block 0
+    flags = block + PER_SEAT_CELL_GROUPS * n  # first status column of the village's cell 0
     where = state.business_cell_table()
     ones: list[int] = []
     for column, used in zip(range(2 * n, 3 * n), state.used_last):
         for tile_id in used:
-            v, cell = where[tile_id]
-            if v >= 0:
-                ones.append(column + v * block + cell * width)
+            village, cell = where[tile_id]
+            if village == v:
+                ones.append(block + column + cell * width)
     for tile_id in state.used_now:
-        v, cell = where[tile_id]
-        if v >= 0:
-            ones.append(flags + USED_NOW_COLUMN + v * block + cell * width)
-    for v, holes in enumerate(state.holes):
-        if holes:
-            first = flags + v * block + HOLE_COLUMN
-            ones += [first + cell * width for cell in holes]
+        village, cell = where[tile_id]
+        if village == v:
+            ones.append(flags + USED_NOW_COLUMN + cell * width)
+    holes = state.holes[v]
+    if holes:
+        first = flags + HOLE_COLUMN
+        ones += [first + cell * width for cell in holes]
     return ones
 
 
@@ -276,11 +289,12 @@ __all__ = [
     "forest_after_draw",
     "forest_features",
     "gnome_cell_width",
-    "gnome_marks",
+    "gnome_layer",
     "player_counts",
     "refresh_coins",
     "refresh_product",
     "road_features",
     "roads_after_change",
+    "village_gnome_marks",
     "village_tile_features",
 ]

@@ -127,10 +127,14 @@ NO_TURN_PART = [0.0] * TURN_FEATURES  # a seat's turn features off its turn
 # the turn features' scales as Python floats: small integer counts times them round to the same
 # float32 as numpy's float32 products (see obs_parts.player_counts)
 TURN_SCALE = tuple(float(scale) for scale in PLAYER_SCALE[PLAYER_STATIC_FEATURES:])
+# decision kinds as plain ints (an enum member read costs more than a global)
+SOURCE, MOVE_DEST, THIEF_AMOUNT, COURIER_BUYER, DOCTOR_RECEIVER, ARCHITECT_PLACE, ARCHITECT_PICK, ACTIVATE = (
+    int(k) for k in (DecisionKind.SOURCE, DecisionKind.MOVE_DEST, DecisionKind.THIEF_AMOUNT,
+                     DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER, DecisionKind.ARCHITECT_PLACE,
+                     DecisionKind.ARCHITECT_PICK, DecisionKind.ACTIVATE))
 # decision kinds whose context shows beyond the kind, decider and tile in hand
-CONTEXT_KINDS = frozenset(int(k) for k in (
-    DecisionKind.SOURCE, DecisionKind.MOVE_DEST, DecisionKind.THIEF_AMOUNT, DecisionKind.COURIER_BUYER,
-    DecisionKind.DOCTOR_RECEIVER, DecisionKind.ARCHITECT_PLACE, DecisionKind.ARCHITECT_PICK, DecisionKind.ACTIVATE))
+CONTEXT_KINDS = frozenset((SOURCE, MOVE_DEST, THIEF_AMOUNT, COURIER_BUYER, DOCTOR_RECEIVER, ARCHITECT_PLACE,
+                           ARCHITECT_PICK, ACTIVATE))
 CARD_ROWS = np.stack([_card_features(c) for c in range(NUM_FOREST_CARDS)])
 # float32 runs written straight into an observation buffer: a player row's cached part, its
 # turn part, and progress to supply (5 + 1 + 9 entries); packing a float rounds as numpy does
@@ -244,11 +248,16 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     if max(state.g_captor) != NO_SEAT:
         ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
     _table(state, view, at)
-    _players(state, seat, view, at)
-    _village_tiles(state, seat, view, at)
-    marks = state._gnome_marks
+    if any(map(is_not, state._player_rows, view.rows)):
+        _write_stale_blocks(view, state._player_rows, view.rows, state.player_row, seat,
+                            at["players"], PLAYER_FEATURES, ROW_PACK)
+    _turn_parts(state, seat, view, at)
+    if any(map(is_not, state._tile_features, view.tiles)):
+        _write_stale_blocks(view, state._tile_features, view.tiles, state.tile_features, seat,
+                            at["village_tiles"], VILLAGE_TILE_FEATURES, None)
+    marks = state._gnome_layer
     if marks is None:
-        marks = state.gnome_marks()
+        marks = state.gnome_layer()
     if marks is not view.gnome_source:
         obs[view.gnome_marks] = 0.0
         positions = view.gnome_marks = GNOME_POSITIONS[n][seat][marks[0]]
@@ -273,22 +282,22 @@ def _decision(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str,
     if kind not in CONTEXT_KINDS:
         return
     data = d.data
-    if kind == DecisionKind.SOURCE:
+    if kind == SOURCE:
         ones.append(at["requirement"] + data[0])
         ones += [at["requirement"] + NUM_WORKSHOP_TYPES + later for later in data[1]]
-    elif kind == DecisionKind.MOVE_DEST:
+    elif kind == MOVE_DEST:
         ones.append(at["selected_cell"] + state.g_cell[data[0]])
-    elif kind == DecisionKind.THIEF_AMOUNT:
+    elif kind == THIEF_AMOUNT:
         ones.append(at["target"] + (data[0] - seat) % n)
-    elif kind in (DecisionKind.COURIER_BUYER, DecisionKind.DOCTOR_RECEIVER):
+    elif kind == COURIER_BUYER or kind == DOCTOR_RECEIVER:
         ones.append(at["product"] + data[0])
     else:
         mv = memoryview(view.obs)
         view.scalars = True
-        if kind == DecisionKind.ARCHITECT_PLACE:
+        if kind == ARCHITECT_PLACE:
             ones.append(at["selected_cell"] + data[0])
             mv[at["architect_left"]] = data[1] / ARCHITECT_CEILING
-        elif kind == DecisionKind.ARCHITECT_PICK:
+        elif kind == ARCHITECT_PICK:
             mv[at["architect_left"]] = data[0] / ARCHITECT_CEILING
         else:  # ACTIVATE
             ones += [at["activate"] + icon for icon in FOREST_CARDS[data[0]].icons]
@@ -333,11 +342,10 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
         view.stacks = parts
 
 
-def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
-    """Player rows (block r = r seats from ``seat``), written where changed."""
+def _turn_parts(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
+    """The turn features of the player rows (block r = r seats from ``seat``), written where
+    changed (the rest of each row is written from the state's cached rows)."""
     n = state.game.num_players
-    _write_stale_blocks(view, state._player_rows, view.rows, state.player_row, seat,
-                        at["players"], PLAYER_FEATURES, ROW_PACK)
     turn_player = state.turn_player
     hands = state.setup_hand
     setup = state.turn_number == 0
@@ -355,20 +363,12 @@ def _players(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, 
         view.turn = key
 
 
-def _village_tiles(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str, int]) -> None:
-    """Tile features of every village (block r = r seats from ``seat``), written where changed."""
-    _write_stale_blocks(view, state._tile_features, view.tiles, state.tile_features, seat,
-                        at["village_tiles"], VILLAGE_TILE_FEATURES, None)
-
-
 def _write_stale_blocks(view: SeatView, cached: list, seen: list, build: Callable[[int], Any], seat: int,
                         base: int, stride: int, packer: Struct | None) -> None:
     """Write seat p's block (at ``base + r * stride``, r = p's offset from ``seat``) wherever
     the state's cached block is not the one this view last wrote; a block the state dropped
     (None) is rebuilt by ``build(p)``, which caches it again. Blocks are float32 arrays of
     ``stride`` entries, or lists of floats that ``packer`` writes."""
-    if not any(map(is_not, cached, seen)):
-        return
     n = len(cached)
     for p in range(n):
         block = cached[p]

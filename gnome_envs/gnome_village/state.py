@@ -1,9 +1,10 @@
 """The Gnome Village state: components on the table, gnomes, and the pending decision.
 
 Rules live in ``flow`` (turn structure and forest cards), ``decisions`` (choices a player
-makes) and ``business`` (business actions); this module holds the data and the village and
-stack queries and mutations they share, ``gnome_moves`` where the gnomes stand and how they
-move, ``economy`` coins, product tokens and the Happy Gnome. Everything random comes from
+makes) and ``business`` (business actions); this module holds the data and the village
+queries and mutations they share, ``stacks`` the face-down stacks, ``observed_parts`` the
+observation and its cached parts, ``gnome_moves`` where the gnomes stand and how they move,
+``economy`` coins, product tokens and the Happy Gnome. Everything random comes from
 ``self.rng``.
 
 Gnomes are stored in flat lists indexed ``seat * gnomes_per_colour + k``. A gnome that is
@@ -30,7 +31,6 @@ from gnome_envs.core.errors import InvariantError
 from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.components import (
     BUSINESS_TILES,
-    CODE_FEATURES,
     CODE_KIND,
     CODE_SUB,
     NUM_CELLS,
@@ -41,20 +41,19 @@ from gnome_envs.gnome_village.components import (
     POINTS_PER_RESTAURANT,
     POINTS_PER_WORKSHOP,
     PRODUCTS_PER_TYPE,
-    TILE_FEATURES,
     TOTAL_COINS,
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
     TileKind,
     workshop_code,
 )
 from gnome_envs.gnome_village.pending import RULES, Decision, DecisionKind
+from gnome_envs.gnome_village.observed_parts import ObservedParts
+from gnome_envs.gnome_village.stacks import FaceDownStacks
 from gnome_envs.gnome_village.summary import VillageSummary, add_tile_to_summary, flip_summary, summarize
 
 ROAD, HOUSE, WORKSHOP, BUSINESS = (int(k) for k in (TileKind.ROAD, TileKind.HOUSE, TileKind.WORKSHOP, TileKind.BUSINESS))
 NO_SEAT = -1
-FOREST_PART, ROAD_PART, BUSINESS_PART = 0, 1, 2  # the parts of the cached stack features
 NO_CELL = -1
-NO_TILE = -1  # an empty display slot
 NOT_PLACED = -1
 OFF_TABLE = (NOT_PLACED, NO_CELL)  # business_cell of a tile in no village
 
@@ -81,7 +80,7 @@ class GnomeStatus(IntEnum):
 
 
 
-class GnomeVillageState(DecisionLoopState):
+class GnomeVillageState(ObservedParts, FaceDownStacks, DecisionLoopState):
     """A Gnome Village position."""
 
     DECISION_KINDS = DecisionKind
@@ -143,9 +142,10 @@ class GnomeVillageState(DecisionLoopState):
         self._tile_features: list[np.ndarray | None] = [None] * n
         self._stack_features: tuple | None = None  # forest, roads, businesses (None: rebuild)
         self._player_rows: list[list[float] | None] = [None] * n
-        # village_gnomes markers as seat 0 sees them (obs_parts.gnome_marks; None: rebuild):
-        # forgotten by gnomes_changed() wherever a gnome, a used business or a gap changes
-        self._gnome_marks: tuple[np.ndarray, np.ndarray] | None = None
+        # village_gnomes markers per village as seat 0 sees them (obs_parts.village_gnome_marks;
+        # None: rebuild): forgotten by gnomes_changed(v) where a gnome, a used business or a gap changes
+        self._gnome_marks: list[tuple[list[int], list[float]] | None] = [None] * n
+        self._gnome_layer: tuple[np.ndarray, np.ndarray] | None = None  # every village's, joined (obs_parts.gnome_layer)
         # (village, cell) of each business tile id, OFF_TABLE when in no village (None: rebuild);
         # kept up to date by set_tile, forgotten by touch
         self._business_cells: list[tuple[int, int]] | None = None
@@ -190,18 +190,6 @@ class GnomeVillageState(DecisionLoopState):
         keys = [(self.score_of(p), self.tile_count(p)) for p in range(self.game.num_players)]
         return tuple(sum(1 for other in keys if other > key) for key in keys)
 
-    def observation(self, seat: int) -> np.ndarray:
-        """Everything ``seat`` may see (see observation.py for the layout)."""
-        from gnome_envs.gnome_village.observation import observe
-
-        return observe(self, seat)
-
-    def state_vector(self) -> np.ndarray:
-        """Full-information vector: seat 0's view plus the tops of the hidden stacks."""
-        from gnome_envs.gnome_village.observation import full_state
-
-        return full_state(self)
-
     def describe_action(self, action: int, viewer: int | None = None) -> str:
         """Meaning of ``action`` in the pending decision as seat ``viewer`` sees it (None: every fact)."""
         from gnome_envs.gnome_village.render import describe_action
@@ -230,72 +218,6 @@ class GnomeVillageState(DecisionLoopState):
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         return other
 
-    # ------------------------------------------------------------------ face-down stacks
-    def draw_forest_card(self) -> int:
-        """Top forest card to the discard pile (the discards are reshuffled when the deck is out)."""
-        if not self.forest_deck:
-            self.forest_deck, self.forest_discard = self.forest_discard, []
-            self.rng.shuffle(self.forest_deck)
-            self._drop_stack_part(FOREST_PART)
-        card_id = self.forest_deck.pop()
-        self.forest_discard.append(card_id)
-        self.revealed = card_id
-        self._recount_stack_part(FOREST_PART, card_id)
-        return card_id
-
-    def draw_road(self) -> int:
-        """Shape of the top road tile of the stack."""
-        shape = self.road_stack.pop()
-        self._recount_stack_part(ROAD_PART, shape)
-        return shape
-
-    def return_road(self, shape: int) -> None:
-        """Put a road tile under the stack."""
-        self.road_stack.insert(0, shape)
-        self._recount_stack_part(ROAD_PART, shape)
-
-    def draw_business(self) -> int:
-        """Top face-down business tile."""
-        tile_id = self.business_stack.pop()
-        self._recount_stack_part(BUSINESS_PART, tile_id)
-        return tile_id
-
-    def take_display(self, slot: int) -> int:
-        """Take the face-up business in ``slot`` and refill the slot from the stack."""
-        tile_id = self.display[slot]
-        drawn = self.business_stack.pop() if self.business_stack else NO_TILE
-        self.display[slot] = drawn
-        self._recount_stack_part(BUSINESS_PART, drawn, slot, tile_id)
-        return tile_id
-
-    def _drop_stack_part(self, part: int) -> None:
-        """Forget the cached features of one stack part (the tuple is shared by clones: replaced)."""
-        parts = self._stack_features
-        if parts is not None:
-            self._stack_features = (*parts[:part], None, *parts[part + 1:])
-
-    def _recount_stack_part(self, part: int, *change: int) -> None:
-        """Bring the cached features of one stack part up to date after ``change`` (see
-        obs_parts.STACK_RECOUNTS); the tuple and the arrays are shared by clones: replaced."""
-        parts = self._stack_features
-        if parts is not None and parts[part] is not None:
-            from gnome_envs.gnome_village.obs_parts import STACK_RECOUNTS
-
-            features = STACK_RECOUNTS[part](self, parts[part], *change)
-            self._stack_features = (*parts[:part], features, *parts[part + 1:])
-
-    def stack_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Cached observation features of the forest deck, the road stack, and the business
-        stack with the display (contents, never order), rebuilt part by part."""
-        parts = self._stack_features
-        if parts is None or parts[0] is None or parts[1] is None or parts[2] is None:
-            from gnome_envs.gnome_village.obs_parts import STACK_PARTS
-
-            parts = parts or (None, None, None)
-            parts = self._stack_features = tuple(
-                STACK_PARTS[i](self) if part is None else part for i, part in enumerate(parts))
-        return parts
-
     # ------------------------------------------------------------------ village queries
     def touch(self, p: int) -> None:
         """Forget everything cached about village ``p`` after its layout changed."""
@@ -304,7 +226,7 @@ class GnomeVillageState(DecisionLoopState):
         self._summary[p] = None
         self._tile_features[p] = None
         self._player_rows[p] = None
-        self._gnome_marks = None
+        self.gnomes_changed()
         self._business_cells = None
 
     def set_tile(self, p: int, cell: int, code: int) -> None:
@@ -324,15 +246,20 @@ class GnomeVillageState(DecisionLoopState):
                 summary = add_tile_to_summary(summary, code, 1)
             self._summary[p] = summary
         self._player_rows[p] = None
-        if CODE_KIND[old] == BUSINESS or CODE_KIND[code] == BUSINESS:
-            self._gnome_marks = None  # a used business marked on the gnome layer moved or left
-            cells = self._business_cells
-            if cells is not None:
-                if CODE_KIND[old] == BUSINESS:
-                    cells[CODE_SUB[old]] = OFF_TABLE
-                if CODE_KIND[code] == BUSINESS:
-                    cells[CODE_SUB[code]] = (p, cell)
+        if CODE_KIND[old] == BUSINESS:
+            self._business_moved(p, CODE_SUB[old], OFF_TABLE)
+        if CODE_KIND[code] == BUSINESS:
+            self._business_moved(p, CODE_SUB[code], (p, cell))
         self._update_tile_features(p, cell, code)
+
+    def _business_moved(self, p: int, tile_id: int, where: tuple[int, int]) -> None:
+        """Business ``tile_id`` left or joined village ``p`` (now at ``where``): keep the cached
+        cells, and forget village ``p``'s gnome markers if the tile is marked as used there."""
+        cells = self._business_cells
+        if cells is not None:
+            cells[tile_id] = where
+        if tile_id in self.used_now or any(tile_id in used for used in self.used_last):
+            self.gnomes_changed(p)
 
     def set_flag_code(self, p: int, cell: int, code: int) -> None:
         """Flip a tile (lights on, workshop side) without changing the layout."""
@@ -343,22 +270,6 @@ class GnomeVillageState(DecisionLoopState):
             self._summary[p] = flip_summary(summary, old, code)
         self._player_rows[p] = None
         self._update_tile_features(p, cell, code)
-
-    def _update_tile_features(self, p: int, cell: int, code: int) -> None:
-        features = self._tile_features[p]
-        if features is not None:  # copy first: clones share the cached array
-            features = features.copy()
-            features[cell * TILE_FEATURES:(cell + 1) * TILE_FEATURES] = CODE_FEATURES[code]
-            self._tile_features[p] = features
-
-    def tile_features(self, p: int) -> np.ndarray:
-        """Cached flat tile features of village ``p`` (read-only)."""
-        features = self._tile_features[p]
-        if features is None:
-            from gnome_envs.gnome_village.obs_parts import village_tile_features
-
-            features = self._tile_features[p] = village_tile_features(self.grid[p])
-        return features
 
     def summary(self, p: int) -> VillageSummary:
         """Cached tile counts of village ``p``."""
@@ -442,29 +353,6 @@ class GnomeVillageState(DecisionLoopState):
     def owner(self, gnome: int) -> int:
         """Seat owning flat gnome index ``gnome``."""
         return gnome // self.gnomes_per_colour
-
-    def gnomes_changed(self) -> None:
-        """Forget the cached gnome markers: a gnome, a used business or a gap changed."""
-        self._gnome_marks = None
-
-    # ------------------------------------------------------------------ observation rows
-    def gnome_marks(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cached village_gnomes markers as seat 0 sees them (see obs_parts.gnome_marks)."""
-        marks = self._gnome_marks
-        if marks is None:
-            from gnome_envs.gnome_village.obs_parts import gnome_marks
-
-            marks = self._gnome_marks = gnome_marks(self)
-        return marks
-
-    def player_row(self, p: int) -> list[float]:
-        """Cached scaled observation features of seat ``p`` (see obs_parts.player_counts)."""
-        row = self._player_rows[p]
-        if row is None:
-            from gnome_envs.gnome_village.obs_parts import player_counts
-
-            row = self._player_rows[p] = player_counts(self, p)
-        return row
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:

@@ -1,9 +1,10 @@
 """The speed-ups of Gnome Village agree with a recomputation from scratch over random games.
 
 Each seat's observation is kept up to date in place (only what changed is rewritten), the
-stack features are recounted card by card, the tile counts follow each placed tile, and the
-walking areas come from a flood over precomputed links; here each is compared, step by step,
-with the same thing built from nothing.
+stack features are recounted card by card, the tile counts follow each placed tile, the gnome
+markers are rebuilt village by village, and the walking areas come from a flood over
+precomputed links; here each is compared, step by step, with the same thing built from
+nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from gnome_envs.gnome_village.components import (
     NUM_DIRECTIONS,
     ORTHOGONAL,
 )
-from gnome_envs.gnome_village.obs_parts import STACK_PARTS
+from gnome_envs.gnome_village.obs_parts import STACK_PARTS, gnome_layer, village_gnome_marks
 from gnome_envs.gnome_village.summary import summarize
 
 from .helpers import fresh
@@ -35,7 +36,8 @@ def _from_scratch(state):
     other = state.clone()
     n = state.game.num_players
     other._stack_features = None
-    other._gnome_marks = None
+    other._gnome_marks = [None] * state.game.num_players
+    other._gnome_layer = None
     other._business_cells = None
     for name in ("_walk", "_placement", "_summary", "_tile_features", "_player_rows"):
         setattr(other, name, [None] * n)
@@ -135,3 +137,30 @@ def test_walk_areas_match_a_plain_union_of_open_sides():
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
     assert checked > 1000
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_gnome_markers_kept_per_village_match_a_rebuild(config):
+    """The gnome markers kept per village equal a rebuild after every step, and so does their
+    join; a step that changes nothing in a village keeps that village's markers."""
+    n = config["num_players"]
+    kept = 0
+    for game in range(GAMES):
+        seed = 800 + 10 * n + game + 5 * bool(config.get("deluxe"))
+        state = fresh(seed=seed, **config)
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal():
+            state.observation(state.current_player)
+            before = list(state._gnome_marks)
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+            for p in range(n):
+                marks = state._gnome_marks[p]
+                if marks is not None:
+                    kept += marks is before[p]
+                    assert marks == village_gnome_marks(state, p)
+            layer = state._gnome_layer
+            if layer is not None:
+                assert all(map(np.array_equal, layer, gnome_layer(state)))
+    assert kept > 0
+
