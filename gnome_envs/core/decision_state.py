@@ -127,11 +127,17 @@ class DecisionLoopState(State):
         """A deep, independent copy: lists copied (``NESTED_LISTS`` one level deeper), other
         attributes shared (immutable or caches replaced, never mutated), the generator rebuilt
         lazily from a snapshot of its state."""
-        other = object.__new__(type(self))
         fields = self.__dict__.copy()
         self._copy_lists(fields)
+        return self._state_from(fields)
+
+    def _state_from(self, fields: dict[str, Any]) -> DecisionLoopState:
+        """A state of this class with ``fields`` (this state's attributes, lists already copied)
+        whose generator is rebuilt lazily from this state's shared snapshot: every clone, the
+        games' own overrides included, ends here."""
         fields["_rng_snapshot"] = self._rng_state()
         fields["_rng"] = None
+        other = object.__new__(type(self))
         other.__dict__ = fields
         return other
 

@@ -241,17 +241,13 @@ class MightyGnomesState(DecisionLoopState):
     def clone(self) -> MightyGnomesState:
         """A deep, independent copy (each copy builds its own observation buffers); the random
         generator is rebuilt lazily from a snapshot of its state."""
-        other = object.__new__(type(self))
         fields = self.__dict__.copy()
         for name in FLAT_LISTS:
             fields[name] = fields[name][:]
         for name in NESTED_LIST_NAMES:
             fields[name] = list(map(list.copy, fields[name]))
         fields["_views"] = [None] * self.game.num_players
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
-        return other
+        return self._state_from(fields)
 
     def determinize(self, seat: int, rng: np.random.Generator) -> MightyGnomesState:
         """A clone with every chest ``seat`` cannot see redealt, and future chance reseeded."""

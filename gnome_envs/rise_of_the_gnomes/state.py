@@ -231,14 +231,11 @@ class RiseState(CacheMarks, DecisionLoopState):
         """A deep, independent copy (random generator included): every list attribute copied
         (``NESTED_LISTS`` one level deeper); the caches, which are replaced and never changed in
         place, shared; the observation vector shared until one of the two writes to it."""
-        other = object.__new__(RiseState)
         fields = self.__dict__.copy()
         fields.update(zip(LIST_ATTRIBUTES, map(list.copy, _list_values(fields))))
         for name in NESTED_LIST_NAMES:
             fields[name] = list(map(list.copy, fields[name]))
-        fields["_rng_snapshot"] = self._rng_state()
-        fields["_rng"] = None
-        other.__dict__ = fields
+        other = self._state_from(fields)
         if self._obs_public is not None:
             self._obs_shared = other._obs_shared = True
         return other
