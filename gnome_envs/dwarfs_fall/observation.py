@@ -336,7 +336,9 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
     pile, meeples = state.pile, state.meeples if layout.empires else None
     # every row's sources: a public entry dropped (the version), the mat, hands, piles, meeples
     versions = (state._public_version, state._layout_version, gems.version, ogres.version)
-    if versions == view.players and pile == view.piles and meeples == view.meeples:
+    if versions == view.players:
+        if pile != view.piles or meeples != view.meeples:
+            _pile_columns(seat, obs, layout, view, pile, meeples)
         return
     view.players, view.piles, view.meeples = versions, pile[:], meeples and meeples[:]
     n = layout.num_players
@@ -378,6 +380,28 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
         row[hand_at + 1] = left / scale
         row[hand_at + 2] = (total - left) / scale
         sources[r] = (public, hidden, (size, left, total))
+
+
+def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list[int], meeples: list[int] | None) -> None:
+    """Only piles or meeple counts changed since ``view`` was written (every version the rows
+    read is the same): rewrite the pile and on-the-mat entries of the seats whose counts moved."""
+    n = layout.num_players
+    width = layout.player_features
+    at = layout.at["players"] + layout.private.stop + HAND_SIZE_AT + 1
+    scale = layout.meeple_scale
+    old_piles, old_meeples, sources = view.piles, view.meeples, view.rows
+    for r in range(n):
+        p = (seat + r) % n
+        left = pile[p]
+        total = meeples[p] if meeples else DWARFS_PER_COLOUR
+        if left == old_piles[p] and (not meeples or total == old_meeples[p]):
+            continue
+        i = at + r * width
+        obs[i] = left / scale
+        obs[i + 1] = (total - left) / scale
+        source = sources[r]
+        sources[r] = (source[0], source[1], (source[2][0], left, total))
+    view.piles, view.meeples = pile[:], meeples and meeples[:]
 
 
 def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:

@@ -128,6 +128,7 @@ class ObservationLayout:
     kingdom_scale: float = float(NUM_CELLS + 1)  # cards in a kingdom
     meeple_scale: float = float(DWARFS_PER_COLOUR + 1)  # meeples in the pile or on the mat
     sizes: dict[str, int] = field(default_factory=dict)  # entries per segment
+    board_perms: tuple[np.ndarray, ...] = ()  # per observer: ``perms`` over the flattened board block
 
 
 def _perm(cols: CellColumns, seat: int) -> np.ndarray:
@@ -172,7 +173,12 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
     return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms,
                              num_ogres, player_features, private, trolls, royal, empires, num_goals, num_secrets,
                              float(colours + 1), float(NUM_CELLS + 1), float(DWARFS_PER_COLOUR + empires + 1),
-                             {s.name: s.size for s in segments})
+                             {s.name: s.size for s in segments}, tuple(_board_perm(perm) for perm in perms))
+
+
+def _board_perm(perm: np.ndarray) -> np.ndarray:
+    """``perm`` applied to every row of the board block, as indices into the flattened block."""
+    return (np.arange(NUM_CELLS)[:, None] * perm.size + perm[None, :]).reshape(-1).astype(np.intp)
 
 
 LAYOUTS = {n: build_layout(n) for n in (2, 3, 4)}
