@@ -167,25 +167,30 @@ def tunnel_sources(state, p: int) -> list[int]:
     held = [c for c in state._seat_cells[p] if LAYER_MINE[top[c]]]  # (the cells holding its dwarfs, in order)
     if not held:
         return []
-    targets = _open_mines(state, [c for c in state.regions.occupied if LAYER_MINE[top[c]]])
+    crowd = state.crowd
+    targets = [c for c in _safe_mines(state) if crowd[c] < SPOTS_OF_LAYER[top[c]]]
     if not targets:
         return []
     anywhere = len(targets) > 1  # else only a mine other than the one target can send
     return [c for c in held if anywhere or c != targets[0]]
 
 
-def _open_mines(state, mines: list[int]) -> list[int]:
-    """The ``mines`` with a free spot whose region holds no dragon."""
+def _safe_mines(state) -> tuple[int, ...]:
+    """The mines on the mat whose region holds no dragon, in cell order (found again only when
+    the regions change)."""
     regions = state.regions
-    found, region_of = regions.regions, regions.region_of
-    top, crowd = state.top, state.crowd
-    return [c for c in mines if crowd[c] < SPOTS_OF_LAYER[top[c]] and not found[region_of[c]].dragon]
+    cached = state._mines
+    if cached[0] is not regions:
+        top, found, region_of = state.top, regions.regions, regions.region_of
+        cached = state._mines = (regions, tuple(
+            c for c in regions.occupied if LAYER_MINE[top[c]] and not found[region_of[c]].dragon))
+    return cached[1]
 
 
 def tunnel_targets(state, src: int) -> list[int]:
     """D14: other mines with a free spot whose region holds no dragon."""
-    top = state.top
-    return _open_mines(state, [c for c in state.regions.occupied if c != src and LAYER_MINE[top[c]]])
+    top, crowd = state.top, state.crowd
+    return [c for c in _safe_mines(state) if c != src and crowd[c] < SPOTS_OF_LAYER[top[c]]]
 
 
 def kingdom_score(state, p: int) -> int:

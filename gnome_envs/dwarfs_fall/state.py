@@ -113,6 +113,7 @@ class DwarfsFallState(DecisionLoopState):
             self.night = False  # Hard Workers: the night half of the round
             self._memorials: tuple = (-1, ())  # (layout version, memorial cells) (observation_expansions)
             self._fortress: tuple = (None, ())  # (regions, per seat the regions Fortress lets it place in)
+            self._mines: tuple = (None, ())  # (regions, the mines whose region holds no dragon) (decrees.py)
         if game.empires:  # The Empires (empires.py; attributes only in those games)
             self.meeples = [DWARFS_PER_COLOUR] * n  # each seat's meeples, extra class meeples included
             self.pieces = [NOT_OWNED] * (n * NUM_CLASSES)  # per (seat, class): NOT_OWNED, IN_PILE or a cell
