@@ -98,8 +98,7 @@ def _start_turn(state: GnomeVillageState, p: int) -> None:
     """R4: a new turn; the player's gnomes held on a Chapel come home (R11.2)."""
     state.turn_player = p
     state.turn_number += 1
-    if state.used_now or state.moved_mask:
-        state.gnomes_changed()
+    _forget_turn_marks(state)
     state.used_now = []
     state.spent_this_turn = 0
     state.advisor_active = False
@@ -161,7 +160,7 @@ def _earn(state: GnomeVillageState, p: int) -> None:
     for i in state.gnome_range(p):
         if state.g_skip_earn[i]:
             state.g_skip_earn[i] = False
-            state.gnomes_changed()
+            _gnome_mark_changed(state, i)
             continue
         if state.g_village[i] == p and state.g_status[i] == FREE:
             code = state.grid[p][state.g_cell[i]]
@@ -219,9 +218,8 @@ def _move_phase(state: GnomeVillageState, p: int) -> None:
     for i in state.gnome_range(p):
         if state.g_status[i] == RESTING and state.g_born[i] < state.turn_number:
             state.g_status[i] = FREE
-            state.gnomes_changed()
-    if state.moved_mask:
-        state.gnomes_changed()
+            _gnome_mark_changed(state, i)
+    _forget_turn_marks(state)
     state.moved_mask = 0
     offer(state, DecisionKind.MOVE_SELECT, p)
 
@@ -249,6 +247,31 @@ def _end_turn(state: GnomeVillageState, p: int) -> None:
         state.tasks.clear()
         return
     push(state, (Task.START_TURN, (p + 1) % n))
+
+
+def _gnome_mark_changed(state: GnomeVillageState, gnome: int) -> None:
+    """A marker of ``gnome`` changed: forget the markers of the village it stands in."""
+    v = state.g_village[gnome]
+    if v != NOT_PLACED:
+        state.gnomes_changed(v)
+
+
+def _forget_turn_marks(state: GnomeVillageState) -> None:
+    """The moved-this-phase and used-this-turn markers are about to be cleared: forget the
+    markers of the villages where a moved gnome stands or a used business lies."""
+    moved = state.moved_mask
+    gnome = 0
+    while moved:
+        if moved & 1:
+            _gnome_mark_changed(state, gnome)
+        moved >>= 1
+        gnome += 1
+    if state.used_now:
+        where = state.business_cell_table()
+        for tile_id in state.used_now:
+            v = where[tile_id][0]
+            if v != NOT_PLACED:
+                state.gnomes_changed(v)
 
 
 def place_gnome(state: GnomeVillageState, p: int, house_cell: int, resting: bool = True) -> None:

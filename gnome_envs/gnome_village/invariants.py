@@ -187,7 +187,6 @@ def _caches(state: GnomeVillageState) -> list[str]:
 
     from gnome_envs.gnome_village.obs_parts import (
         STACK_PARTS,
-        gnome_layer,
         village_gnome_marks,
         player_counts,
         village_tile_features,
@@ -217,11 +216,8 @@ def _caches(state: GnomeVillageState) -> list[str]:
     if state._business_cells is not None and state._business_cells != village.business_cells(state.grid):
         out.append("stale business cells")
     for v, marks in enumerate(state._gnome_marks):
-        if marks is not None and marks != village_gnome_marks(state, v):
+        if marks is not None and not all(map(np.array_equal, marks, village_gnome_marks(state, v))):
             out.append(f"village {v}: stale gnome markers")
-    layer = state._gnome_layer
-    if layer is not None and not all(map(np.array_equal, layer, gnome_layer(state))):
-        out.append("stale gnome layer")
     return out
 
 

@@ -160,10 +160,11 @@ def gnome_cell_width(n: int) -> int:
     return PER_SEAT_CELL_GROUPS * n + DYNAMIC_CELL_FEATURES
 
 
-def village_gnome_marks(state: GnomeVillageState, v: int) -> tuple[list[int], list[float]]:
+def village_gnome_marks(state: GnomeVillageState, v: int) -> tuple[np.ndarray, np.ndarray]:
     """Gnome, home, used-tile and gap markers of village ``v`` as seat 0 sees them: offsets
-    inside the village_gnomes segment and their values (1.0, or the home house's value).
-    Cached by the state until ``gnomes_changed(v)``."""
+    inside the village_gnomes segment (intp) and their values (float32: 1.0, or the home
+    house's value). Cached by the state until ``gnomes_changed(v)``; each observer writes a
+    village's markers again only when that village's cached pair was replaced."""
     n = state.game.num_players
     width = gnome_cell_width(n)
     block = v * NUM_CELLS * width
@@ -175,9 +176,10 @@ def village_gnome_marks(state: GnomeVillageState, v: int) -> tuple[list[int], li
     ones: list[int] = []
     homes: list[int] = []
     home_values: list[float] = []
-    for i, where in enumerate(state.g_village):
-        if where != v:
-            continue
+    i = -1
+    g_village = state.g_village
+    for _ in range(g_village.count(v)):
+        i = g_village.index(v, i + 1)
         offset = block + g_cell[i] * width
         colour = i // per_colour
         ones.append(offset + colour)
@@ -196,19 +198,7 @@ def village_gnome_marks(state: GnomeVillageState, v: int) -> tuple[list[int], li
                 ones.append(offset + SKIP_EARN_COLUMN)
     ones += _used_and_gap_marks(state, v, width, block)
     home_values += [1.0] * len(ones)
-    return homes + ones, home_values
-
-
-def gnome_layer(state: GnomeVillageState) -> tuple[np.ndarray, np.ndarray]:
-    """The gnome markers of every village as seat 0 sees them (offsets and values), joined
-    from each village's cached markers; ``observation`` maps them to each seat."""
-    offsets: list[int] = []
-    values: list[float] = []
-    for v in range(state.game.num_players):
-        village_offsets, village_values = state.gnome_marks(v)
-        offsets += village_offsets
-        values += village_values
-    return np.array(offsets, dtype=np.intp), np.array(values, dtype=np.float32)
+    return np.array(homes + ones, dtype=np.intp), np.array(home_values, dtype=np.float32)
 
 
 def _used_and_gap_marks(state: GnomeVillageState, v: int, width: int, block: int) -> list[int]:
@@ -289,7 +279,6 @@ __all__ = [
     "forest_after_draw",
     "forest_features",
     "gnome_cell_width",
-    "gnome_layer",
     "player_counts",
     "refresh_coins",
     "refresh_product",

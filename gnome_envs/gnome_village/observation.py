@@ -209,7 +209,7 @@ class SeatView:
     state replaces a cached object when it changes, never edits it."""
 
     __slots__ = ("obs", "ones", "scalars", "table", "stacks", "parts", "rows", "turn", "turn_blocks", "tiles",
-                 "gnome_source", "gnome_marks")
+                 "gnome_sources", "gnome_positions")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
@@ -223,8 +223,8 @@ class SeatView:
         self.turn: tuple | None = None  # what the turn features of every seat were written from
         self.turn_blocks: list[list[float]] = [NO_TURN_PART] * n  # turn features written per block
         self.tiles: list[object] = [UNSEEN] * n  # tile features written per absolute seat
-        self.gnome_source: tuple | None = None  # the state's gnome markers written last
-        self.gnome_marks = NO_POSITIONS  # village_gnomes positions written by the last view
+        self.gnome_sources: list[object] = [UNSEEN] * n  # gnome markers written per village
+        self.gnome_positions = [NO_POSITIONS] * n  # village_gnomes positions written per village
 
 
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
@@ -255,14 +255,8 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     if any(map(is_not, state._tile_features, view.tiles)):
         _write_stale_blocks(view, state._tile_features, view.tiles, state.tile_features, seat,
                             at["village_tiles"], VILLAGE_TILE_FEATURES, None)
-    marks = state._gnome_layer
-    if marks is None:
-        marks = state.gnome_layer()
-    if marks is not view.gnome_source:
-        obs[view.gnome_marks] = 0.0
-        positions = view.gnome_marks = GNOME_POSITIONS[n][seat][marks[0]]
-        obs[positions] = marks[1]
-        view.gnome_source = marks
+    if any(map(is_not, state._gnome_marks, view.gnome_sources)):
+        _write_gnome_marks(state, view, seat)
     written = view.ones
     if ones != written:
         for position in written:
@@ -381,6 +375,23 @@ def _write_stale_blocks(view: SeatView, cached: list, seen: list, build: Callabl
             else:
                 packer.pack_into(view.obs, start * FLOAT_BYTES, *block)
             seen[p] = block
+
+
+def _write_gnome_marks(state: GnomeVillageState, view: SeatView, seat: int) -> None:
+    """Rewrite the village_gnomes markers of each village whose cached markers are not the ones
+    this view last wrote (a village the state forgot is rebuilt and cached again)."""
+    obs = view.obs
+    positions_of = GNOME_POSITIONS[state.game.num_players][seat]
+    sources = view.gnome_sources
+    written = view.gnome_positions
+    for v, marks in enumerate(state._gnome_marks):
+        if marks is None:
+            marks = state.gnome_marks(v)
+        if marks is not sources[v]:
+            obs[written[v]] = 0.0
+            positions = written[v] = positions_of[marks[0]]
+            obs[positions] = marks[1]
+            sources[v] = marks
 
 
 def _player_turn_part(state: GnomeVillageState, p: int) -> list[float]:

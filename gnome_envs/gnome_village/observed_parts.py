@@ -4,6 +4,9 @@ seat. A cached part is replaced when what it shows changes, never edited: clones
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
 from gnome_envs.gnome_village.components import CODE_FEATURES, TILE_FEATURES
@@ -17,6 +20,25 @@ def _observe(state: ObservedParts, seat: int) -> np.ndarray:
 
     _observe = observe
     return observe(state, seat)
+
+
+def _lazy(name: str) -> Callable:
+    """A stand-in for ``obs_parts.<name>`` (obs_parts imports the state module): its first call
+    imports obs_parts and puts the real function in its place, so later calls skip the import."""
+
+    def first_call(*args: Any) -> Any:
+        from gnome_envs.gnome_village import obs_parts
+
+        function = getattr(obs_parts, name)
+        globals()["_" + name] = function
+        return function(*args)
+
+    return first_call
+
+
+_village_gnome_marks = _lazy("village_gnome_marks")
+_player_counts = _lazy("player_counts")
+_village_tile_features = _lazy("village_tile_features")
 
 
 class ObservedParts:
@@ -45,9 +67,7 @@ class ObservedParts:
         """Cached flat tile features of village ``p`` (read-only)."""
         features = self._tile_features[p]
         if features is None:
-            from gnome_envs.gnome_village.obs_parts import village_tile_features
-
-            features = self._tile_features[p] = village_tile_features(self.grid[p])
+            features = self._tile_features[p] = _village_tile_features(self.grid[p])
         return features
 
     def gnomes_changed(self, v: int | None = None) -> None:
@@ -57,35 +77,20 @@ class ObservedParts:
             self._gnome_marks = [None] * self.game.num_players
         else:
             self._gnome_marks[v] = None
-        self._gnome_layer = None
 
-    def gnome_layer(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cached village_gnomes markers of every village as seat 0 sees them (see
-        obs_parts.gnome_layer)."""
-        layer = self._gnome_layer
-        if layer is None:
-            from gnome_envs.gnome_village.obs_parts import gnome_layer
-
-            layer = self._gnome_layer = gnome_layer(self)
-        return layer
-
-    def gnome_marks(self, v: int) -> tuple[list[int], list[float]]:
+    def gnome_marks(self, v: int) -> tuple[np.ndarray, np.ndarray]:
         """Cached village_gnomes markers of village ``v`` as seat 0 sees them (see
-        obs_parts.village_gnome_marks)."""
+        obs_parts.village_gnome_marks; read-only)."""
         marks = self._gnome_marks[v]
         if marks is None:
-            from gnome_envs.gnome_village.obs_parts import village_gnome_marks
-
-            marks = self._gnome_marks[v] = village_gnome_marks(self, v)
+            marks = self._gnome_marks[v] = _village_gnome_marks(self, v)
         return marks
 
     def player_row(self, p: int) -> list[float]:
         """Cached scaled observation features of seat ``p`` (see obs_parts.player_counts)."""
         row = self._player_rows[p]
         if row is None:
-            from gnome_envs.gnome_village.obs_parts import player_counts
-
-            row = self._player_rows[p] = player_counts(self, p)
+            row = self._player_rows[p] = _player_counts(self, p)
         return row
 
 

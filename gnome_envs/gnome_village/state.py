@@ -144,8 +144,7 @@ class GnomeVillageState(ObservedParts, FaceDownStacks, DecisionLoopState):
         self._player_rows: list[list[float] | None] = [None] * n
         # village_gnomes markers per village as seat 0 sees them (obs_parts.village_gnome_marks;
         # None: rebuild): forgotten by gnomes_changed(v) where a gnome, a used business or a gap changes
-        self._gnome_marks: list[tuple[list[int], list[float]] | None] = [None] * n
-        self._gnome_layer: tuple[np.ndarray, np.ndarray] | None = None  # every village's, joined (obs_parts.gnome_layer)
+        self._gnome_marks: list[tuple[np.ndarray, np.ndarray] | None] = [None] * n
         # (village, cell) of each business tile id, OFF_TABLE when in no village (None: rebuild);
         # kept up to date by set_tile, forgotten by touch
         self._business_cells: list[tuple[int, int]] | None = None
