@@ -30,6 +30,7 @@ from gnome_envs.dwarfs_fall.components import (
 from gnome_envs.dwarfs_fall.decrees import (
     NO_SCENARIO,
     NUM_DECREES,
+    MINE_KINDS,
     NUM_SCENARIOS,
     Decree,
 )
@@ -229,6 +230,12 @@ def _caches(state) -> list[str]:
     kingdoms = [fresh_regions.regions[fresh_regions.region_of[c]] if c >= 0 else None for c in state.castle_cell]
     if state._kingdoms is not None and state._kingdoms != kingdoms:
         out.append("stale kingdoms cache")
+    if state.game.royal and state._regions is not None and state._mines[0] is state._regions:
+        top, regions = state.top, fresh_regions
+        safe = tuple(c for c in regions.occupied if LAYER_KIND[top[c]] in MINE_KINDS
+                     and not regions.regions[regions.region_of[c]].dragon)
+        if state._mines[1] != safe:
+            out.append("stale dragon-free mines cache")
     board = cached_board(state) if state._board is not None else None  # pending cells written
     if board is not None:
         state._board = None
