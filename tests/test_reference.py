@@ -1,0 +1,62 @@
+"""``python -m training.reference``: one row of the trained-agent table, end to end, on a tiny budget."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from training import reference
+
+TINY = ["--players", "2", "--timesteps", "256", "--warm-start-games", "2", "--warm-start-epochs", "1",
+        "--n-envs", "1", "--n-steps", "128", "--batch-size", "64", "--eval-every", "128",
+        "--curve-games", "2", "--eval-games", "2", "--mcts-games", "0", "--workers", "1", "--no-progress"]
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny reference run of Mighty Gnomes (its shortest training game)."""
+    out = tmp_path_factory.mktemp("reference") / "mighty_gnomes_v1-2p"
+    assert reference.main(["--env", "mighty_gnomes_v1", *TINY, "--out", str(out)]) == 0
+    return out
+
+
+def test_reference_trains_then_evaluates_against_each_opponent(finished_run: Path) -> None:
+    report = json.loads((finished_run / reference.REFERENCE_FILE).read_text())
+    assert [r["opponent"] for r in report["results"]] == ["random", "scripted"]  # mcts skipped by --mcts-games 0
+    for row in report["results"]:
+        assert row["games"] == 2
+        assert 0.0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1] <= 1.0
+        assert row["met"] == (row["win_rate"] >= reference.TARGETS[row["opponent"]])
+    assert report["budget"]["timesteps"] >= 256 and report["budget"]["teacher_games"] == 2
+    assert report["budget"]["train_cpu_minutes"] > 0.0
+    assert Path(report["model"]).is_file()
+    assert (finished_run / reference.CHART_FILE).stat().st_size > 0
+    assert [p["timesteps"] for p in report["eval_curve"]][0] == 0  # the clone before PPO is the first point
+
+
+def test_reference_command_repeats_the_budget(finished_run: Path) -> None:
+    commands = json.loads((finished_run / reference.REFERENCE_FILE).read_text())["commands"]
+    assert "--timesteps 256" in commands["reference"] and "--warm-start-games 2" in commands["reference"]
+    assert "--opponents scripted --warm-start scripted" in commands["train"]
+
+
+def test_show_prints_the_markdown_row(finished_run: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert reference.main(["--show", str(finished_run.parent)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("| env | players |")
+    assert lines[2].startswith("| mighty_gnomes_v1 | 2 | 2 | ")
+    assert lines[2].endswith("| - |")  # no mcts games
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([], "--env is required"),
+    (["--env", "mighty_gnomes_v1", "--eval-games", "-1"], "--eval-games must be at least 0"),
+])
+def test_bad_arguments_exit_2_and_write_nothing(argv: list[str], message: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "never"
+    assert reference.main([*argv, "--out", str(out)]) == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists()
