@@ -245,8 +245,9 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
         view.scalars = False
     if state.pending is not None:
         _decision(state, seat, view, at, ones)
-    if max(state.g_captor) != NO_SEAT:
-        ones += [at["prison_captor"] + (captor - seat) % n for captor in state.g_captor if captor != NO_SEAT]
+    captors = state.g_captor
+    if captors.count(NO_SEAT) != len(captors):  # someone is imprisoned (cheaper than max())
+        ones += [at["prison_captor"] + (captor - seat) % n for captor in captors if captor != NO_SEAT]
     _table(state, view, at)
     if any(map(is_not, state._player_rows, view.rows)):
         _write_stale_blocks(view, state._player_rows, view.rows, state.player_row, seat,
@@ -305,7 +306,7 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
     products = state.product_supply
     revealed = state.revealed
     key = (revealed, state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player, state.bank,
-           state.house_supply, *workshops, *products)
+           state.house_supply, workshops, products)  # the supply lists compare by value
     if view.table != key:
         if view.table is None or view.table[0] != revealed:
             s = at["revealed_card"]
@@ -322,7 +323,7 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
             products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
             products[3] * PRODUCT_SCALE,
         )
-        view.table = key
+        view.table = (*key[:-2], workshops[:], products[:])  # copies: the state edits its lists
     parts = state._stack_features
     if parts is not view.stacks:
         parts = state.stack_features()
@@ -343,8 +344,8 @@ def _turn_parts(state: GnomeVillageState, seat: int, view: SeatView, at: dict[st
     turn_player = state.turn_player
     hands = state.setup_hand
     setup = state.turn_number == 0
-    key = (setup, turn_player, state.advisor_active, state.spent_this_turn,
-           *(map(tuple, hands) if setup else hands[turn_player]))
+    watched = hands if setup else hands[turn_player]  # lists compare by value
+    key = (setup, turn_player, state.advisor_active, state.spent_this_turn, watched)
     if view.turn != key:
         blocks = view.turn_blocks
         start = (at["players"] + PLAYER_STATIC_FEATURES) * FLOAT_BYTES
@@ -354,7 +355,7 @@ def _turn_parts(state: GnomeVillageState, seat: int, view: SeatView, at: dict[st
             if part != blocks[r]:
                 TURN_PACK.pack_into(view.obs, start + r * ROW_BYTES, *part)
                 blocks[r] = part
-        view.turn = key
+        view.turn = (*key[:-1], [hand[:] for hand in hands] if setup else watched[:])  # copies of the lists
 
 
 def _write_stale_blocks(view: SeatView, cached: list, seen: list, build: Callable[[int], Any], seat: int,
