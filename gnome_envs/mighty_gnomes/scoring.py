@@ -47,32 +47,61 @@ def animal_points(counts: tuple[int, ...], wild: int) -> int:
     return best
 
 
+def _magic(state: MightyGnomesState, p: int) -> int:
+    tile = state.bedroom[p]
+    return TILE_SIZES[tile] if tile != NO_TILE else 0
+
+
+def _alchemist(state: MightyGnomesState, p: int) -> int:
+    return ALCHEMIST_CRYSTAL_VP * state.res[p][CRYSTAL]
+
+
+def _robber(state: MightyGnomesState, p: int) -> int:
+    return state.coins[p] // ROBBER_COINS_PER_VP
+
+
+def _knight(state: MightyGnomesState, p: int) -> int:
+    return KNIGHT_FURTHEST_VP if state.furthest() == p else KNIGHT_OTHER_VP
+
+
+def _keyholder(state: MightyGnomesState, p: int) -> int:
+    return KEYHOLDER_KEY_VP * state.keys[p]
+
+
+def _bandito(state: MightyGnomesState, p: int) -> int:
+    return len(state.opened[p])
+
+
+def _farmer(state: MightyGnomesState, p: int) -> int:
+    return state.upgrades[p]
+
+
+def _druid(state: MightyGnomesState, p: int) -> int:
+    return 0  # the Druid scores as a wild animal
+
+
+# R14.3 per gnome type (indexed by GnomeType): what one mighty gnome scores for its owner
+POINTS_OF_TYPE = {GnomeType.MAGIC: _magic, GnomeType.ALCHEMIST: _alchemist, GnomeType.ROBBER: _robber,
+                  GnomeType.KNIGHT: _knight, GnomeType.DRUID: _druid, GnomeType.KEYHOLDER: _keyholder,
+                  GnomeType.BANDITO: _bandito, GnomeType.FARMER: _farmer}
+GNOME_POINTS = tuple(POINTS_OF_TYPE[kind] for kind in sorted(POINTS_OF_TYPE))
+DRUID = int(GnomeType.DRUID)
+ANIMAL_KINDS = tuple(int(kind) for kind in ANIMALS)
+WILD_KINDS = tuple(int(kind) for kind in sorted(WILD_ANIMALS))
+
+
 def gnome_points(state: MightyGnomesState, p: int, kind: int) -> int:
     """R14.3: what one mighty gnome of ``kind`` scores for seat ``p`` at the end."""
-    if kind == GnomeType.MAGIC:
-        tile = state.bedroom[p]
-        return TILE_SIZES[tile] if tile != NO_TILE else 0
-    if kind == GnomeType.ALCHEMIST:
-        return ALCHEMIST_CRYSTAL_VP * state.res[p][CRYSTAL]
-    if kind == GnomeType.ROBBER:
-        return state.coins[p] // ROBBER_COINS_PER_VP
-    if kind == GnomeType.KNIGHT:
-        return KNIGHT_FURTHEST_VP if state.furthest() == p else KNIGHT_OTHER_VP
-    if kind == GnomeType.KEYHOLDER:
-        return KEYHOLDER_KEY_VP * state.keys[p]
-    if kind == GnomeType.BANDITO:
-        return len(state.opened[p])
-    if kind == GnomeType.FARMER:
-        return state.upgrades[p]
-    return 0  # the Druid scores as a wild animal
+    return GNOME_POINTS[kind](state, p)
 
 
 def _animals(state: MightyGnomesState, p: int) -> int:
     opened = state.opened[p]
-    if not opened and GnomeType.DRUID not in state.gnomes[p]:
+    druids = state.gnomes[p].count(DRUID)
+    if not opened and not druids:
         return 0
-    counts = tuple(opened.count(int(kind)) for kind in ANIMALS)
-    wild = sum(1 for k in opened if k in WILD_ANIMALS) + state.gnomes[p].count(GnomeType.DRUID)
+    counts = tuple(map(opened.count, ANIMAL_KINDS))
+    wild = sum(map(opened.count, WILD_KINDS)) + druids
     return animal_points(counts, wild)
 
 
@@ -97,7 +126,7 @@ def total(state: MightyGnomesState, p: int) -> int:
     items = state.coins[p] + res[0] + res[1] + res[2] + res[3] + state.keys[p]
     points = state.vp[p] + items // ITEMS_PER_VP + res[CRYSTAL]
     for kind in state.gnomes[p]:
-        points += gnome_points(state, p, kind)
+        points += GNOME_POINTS[kind](state, p)
     return points + _animals(state, p)
 
 
