@@ -341,8 +341,10 @@ def _movable_tiles(state: GnomeVillageState, p: int) -> list[int]:
     if state.holes[p]:
         return [c for c in range(NUM_CELLS) if grid[c] and village.relocations_by_full_check(grid, c)]
     cuts = village.cut_cells(grid)
-    building_room = bool(state.placement_cells(p)[1])
-    return [c for c in range(NUM_CELLS) if grid[c] and village.can_relocate(grid, c, c in cuts, building_room)]
+    road_cells, building_cells = state.placement_cells(p)  # road cells: the empty cells next to a tile
+    building_room = bool(building_cells)
+    return [c for c in range(NUM_CELLS)
+            if grid[c] and village.can_relocate(grid, c, c in cuts, building_room, road_cells)]
 
 
 def architect_step(state: GnomeVillageState, p: int, left: int) -> None:

@@ -243,8 +243,10 @@ def cut_cells(grid: list[int]) -> set[int]:
     return cuts
 
 
-def can_relocate(grid: list[int], source: int, splits: bool, building_room: bool) -> bool:
-    """Whether the tile on ``source`` has at least one relocation (R11.8).
+def can_relocate(grid: list[int], source: int, splits: bool, building_room: bool,
+                 targets: list[int] | None = None) -> bool:
+    """Whether the tile on ``source`` has at least one relocation (R11.8); ``targets``, when
+    given, are the empty cells next to a tile of ``grid`` (see :func:`relocations`).
 
     Shortcut: a building whose removal splits nothing and leaves no road alone can move to any
     free building cell of the village (``building_room``), since buildings carry no paths."""
@@ -254,14 +256,17 @@ def can_relocate(grid: list[int], source: int, splits: bool, building_room: bool
                     for _, n in ORTHOGONAL[source])
         if not alone:
             return True
-    return bool(relocations(grid, source, first_only=True, splits=splits))
+    return bool(relocations(grid, source, first_only=True, splits=splits, targets=targets))
 
 
-def relocations(grid: list[int], source: int, first_only: bool = False,
-                splits: bool = True) -> list[tuple[int, int]]:
+def relocations(grid: list[int], source: int, first_only: bool = False, splits: bool = True,
+                targets: list[int] | None = None) -> list[tuple[int, int]]:
     """Every (cell, rotation) the tile on ``source`` may move to so that a compliant village
     stays compliant (R11.8), in cell order. Only what the move changes is checked: buildings
-    that faced the lifted road, roads left alone, and the groups the lifted tile held together."""
+    that faced the lifted road, roads left alone, and the groups the lifted tile held together.
+    ``targets`` (None: every cell) narrows the cells tried when no tile needs the lifted one:
+    the empty cells next to a tile of ``grid`` hold every target, since a target must touch a
+    tile left in the village."""
     code = grid[source]
     trial = grid[:]
     trial[source] = 0
@@ -281,7 +286,7 @@ def relocations(grid: list[int], source: int, first_only: bool = False,
     required = lonely + lost_path
     # a target must border every tile that needs the lifted one: only the first one's neighbours qualify
     label, groups = trial, 0  # the groups left once the tile is lifted, counted when a target needs them
-    for target in SORTED_NEIGHBOURS[required[0]] if required else range(NUM_CELLS):
+    for target in SORTED_NEIGHBOURS[required[0]] if required else range(NUM_CELLS) if targets is None else targets:
         if trial[target] or target == source:
             continue
         around = NEIGHBOUR[target]

@@ -37,7 +37,8 @@ GRIDS = _sampled_villages()
 
 
 def test_r11_8_architect_moves_match_a_full_rule_check():
-    """Every tile's relocations equal the moves that leave the whole village compliant."""
+    """Every tile's relocations equal the moves that leave the whole village compliant, also
+    when only the empty cells next to the village are tried as targets."""
     checked = 0
     for grid in GRIDS:
         cuts = village.cut_cells(grid)
@@ -48,8 +49,12 @@ def test_r11_8_architect_moves_match_a_full_rule_check():
             assert village.relocations(grid, source) == expected
             quick = village.relocations(grid, source, first_only=True, splits=source in cuts)
             assert bool(quick) == bool(expected)
-            room = bool(village.placement_cells(grid)[1])
+            road_cells, building_cells = village.placement_cells(grid)
+            room = bool(building_cells)
             assert village.can_relocate(grid, source, source in cuts, room) == bool(expected)
+            # the Architect's pick tries only the empty cells next to the village
+            assert village.can_relocate(grid, source, source in cuts, room, road_cells) == bool(expected)
+            assert village.relocations(grid, source, targets=road_cells) == expected
             checked += 1
     assert checked > 300
 
