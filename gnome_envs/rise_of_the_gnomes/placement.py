@@ -73,9 +73,6 @@ def _place_next(state: RiseState, seat: int, _unused: int = 0) -> None:
 
 
 CIRCLES = tuple(BOARD_CIRCLES[a] for a in BOARD_ACTIONS)
-CHEAP_FIRST = (BoardAction.ORCTOBERFEST, BoardAction.TAVERN_SALES, BoardAction.BREWERY_UPGRADE,
-               BoardAction.DRAGON_TRIBUTE, BoardAction.EMPLOY_THUGS, BoardAction.HIRE_BARD,
-               BoardAction.BUILD_BREWERY)
 ALL_UPGRADES = (1 << NUM_UPGRADES) - 1
 BREW_BEER = int(PlayerSpace.BREW_BEER)
 HOPS_GLEN = int(PlayerSpace.HOPS_GLEN)
