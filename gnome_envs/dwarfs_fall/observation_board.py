@@ -162,15 +162,23 @@ def region_sigs(state) -> tuple[int, ...]:
     """Per cell: its region columns as bits, bit ``i`` for column ``kingdom + i`` (``region_width``)."""
     regions = state.regions
     n = state.game.num_players
-    flags = [r.dragon << n | r.frost_giant << n + 1 | r.wolf << n + 2 | r.treant << n + 3 for r in regions.regions]
-    region_of = regions.region_of
+    found, region_of = regions.regions, regions.region_of
+    flags: dict[int, int] = {}  # region index -> its bits, for the regions that may have some
+    if state.game.empires:  # (wolves and treants: every region is looked at)
+        for i, r in enumerate(found):
+            flags[i] = r.dragon << n | r.frost_giant << n + 1 | r.wolf << n + 2 | r.treant << n + 3
+    else:  # a dragon or a frost giant is a monster card: only regions holding one can have a bit
+        for c in regions.monsters:
+            r = found[region_of[c]]
+            flags[region_of[c]] = r.dragon << n | r.frost_giant << n + 1
     for p, castle in enumerate(state.castle_cell):
         if castle >= 0:
-            flags[region_of[castle]] |= 1 << p
+            i = region_of[castle]
+            flags[i] = flags.get(i, 0) | 1 << p
     sigs = [0] * NUM_CELLS
-    for region, flag in zip(regions.regions, flags):
+    for i, flag in flags.items():  # (regions are disjoint: the order does not matter)
         if flag:
-            for c in region.cells:
+            for c in found[i].cells:
                 sigs[c] = flag
     return tuple(sigs)
 
@@ -204,7 +212,8 @@ def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: flo
 
 def refresh_cell_dwarfs(state, board: np.ndarray, cell: int, p: int) -> None:
     """Rewrite seat ``p``'s dwarf column and the free-spot column of ``cell`` (after ``p``'s
-    dwarfs came or went there)."""
+    dwarfs came or went there). Logged in ``state._board_rows`` as ``cell + NUM_CELLS * (p + 1)``
+    (without The Empires, whose class columns change with it: then the whole row, ``cell``)."""
     game = state.game
     cols = game.obs_layout.cols
     board[cell, cols.dwarfs + p] = state.dwarfs[cell * game.num_players + p] * SPOT_SCALE32
@@ -212,6 +221,8 @@ def refresh_cell_dwarfs(state, board: np.ndarray, cell: int, p: int) -> None:
     board[cell, cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
         refresh_cell_classes(state, board[cell], cols, cell)
+    else:  # only the two columns changed (see the docstring)
+        cell += NUM_CELLS * (p + 1)
     rows = state._board_rows
     if len(rows) < MAX_ROW_LOG:
         state._board_rows = rows + (cell,)
@@ -258,14 +269,7 @@ def write_board(state, seat: int, layout, view) -> None:
             return
         changed = dict.fromkeys(rows[view.rows_seen:])
         if len(changed) <= ROWS_BEFORE_COPY[bool(seat)]:
-            cells = block.reshape(NUM_CELLS, -1)
-            if seat:
-                perm = layout.perms[seat]
-                for c in changed:
-                    board[c].take(perm, out=cells[c], mode=TAKE_MODE)
-            else:
-                for c in changed:
-                    cells[c] = board[c]
+            _write_rows(board, seat, layout, view, block, changed)
             view.rows_seen = len(rows)
             return
     if seat:  # seat columns turned to the observer (seat 0's order is the board's own)
@@ -273,6 +277,28 @@ def write_board(state, seat: int, layout, view) -> None:
     else:
         block[:] = board.reshape(-1)
     view.board, view.version, view.rows_seen = board, state._board_version, len(rows)
+
+
+def _write_rows(board: np.ndarray, seat: int, layout, view, block: np.ndarray, changed) -> None:
+    """Copy the logged board rows ``changed`` into ``block`` (``view``'s board block): a whole row
+    turned to the observer, or for an entry of ``refresh_cell_dwarfs`` just its two columns."""
+    cells = None
+    dwarfs, free = layout.cols.dwarfs, layout.cols.free
+    spots = layout.spot_cols[seat]
+    width = board.shape[1]
+    for c in changed:
+        if c >= NUM_CELLS:  # (cell + NUM_CELLS * (seat + 1)): that seat's dwarfs and the free spots
+            q, c = divmod(c, NUM_CELLS)
+            i = c * width
+            block[i + spots[q - 1]] = board[c, dwarfs + q - 1]
+            block[i + spots[-1]] = board[c, free]
+            continue
+        if cells is None:
+            cells = block.reshape(NUM_CELLS, -1)
+        if seat:
+            board[c].take(layout.perms[seat], out=cells[c], mode=TAKE_MODE)
+        else:
+            cells[c] = board[c]
 
 
 __all__ = ["board_features", "cached_board", "layer_rows", "refresh_cell_dwarfs", "refresh_layout", "write_board"]

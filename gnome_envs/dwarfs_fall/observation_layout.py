@@ -129,6 +129,8 @@ class ObservationLayout:
     meeple_scale: float = float(DWARFS_PER_COLOUR + 1)  # meeples in the pile or on the mat
     sizes: dict[str, int] = field(default_factory=dict)  # entries per segment
     board_perms: tuple[np.ndarray, ...] = ()  # per observer: ``perms`` over the flattened board block
+    # per observer: where its view of a board row holds each seat's dwarf column, then the free spots
+    spot_cols: tuple[tuple[int, ...], ...] = ()
 
 
 def _perm(cols: CellColumns, seat: int) -> np.ndarray:
@@ -173,7 +175,14 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
     return ObservationLayout(n, segments, b.size, {s.name: s.start for s in segments}, cols, perms,
                              num_ogres, player_features, private, trolls, royal, empires, num_goals, num_secrets,
                              float(colours + 1), float(NUM_CELLS + 1), float(DWARFS_PER_COLOUR + empires + 1),
-                             {s.name: s.size for s in segments}, tuple(_board_perm(perm) for perm in perms))
+                             {s.name: s.size for s in segments}, tuple(_board_perm(perm) for perm in perms),
+                             tuple(_spot_cols(cols, perm) for perm in perms))
+
+
+def _spot_cols(cols: CellColumns, perm: np.ndarray) -> tuple[int, ...]:
+    """The positions ``perm`` moves the dwarf column of each seat and the free-spot column to."""
+    where = np.argsort(perm)  # board column -> its position in the turned row
+    return tuple(int(where[cols.dwarfs + p]) for p in range(cols.n)) + (int(where[cols.free]),)
 
 
 def _board_perm(perm: np.ndarray) -> np.ndarray:

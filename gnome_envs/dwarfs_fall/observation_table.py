@@ -61,12 +61,31 @@ def cached_table(state) -> np.ndarray:
     """The table features, recomputed only when what they read changed."""
     # the gem piles change only with a hand's gems, the ogre deck and discards only with a hand's
     # ogre cards (each bumps that family's version); the fuzz tests check the cache (invariants)
+    row = state.trading_row
     key = (state.round, state.end_triggered, state.regions.empty, state.idle_rounds, state.busy_round,
-           state.gems.version, state.ogres.version, tuple(state.trading_row))
+           state.gems.version, state.ogres.version, row)
     entry = state._table
     if entry is None or entry[0] != key:
-        entry = state._table = (key, table_features(state))
+        entry = state._table = (key[:-1] + (row[:],), _table_vector(state, entry))
     return entry[1]
+
+
+def _table_vector(state, entry: tuple | None) -> np.ndarray:
+    """``table_features`` written as its head (progress, gem piles, ogre cards: they change often)
+    over the trading segments of the last vector ``entry`` holds when the trading row is the same
+    (a goal leaves the deck only to fill the row)."""
+    game = state.game
+    t = [state.round / ROUND_CEILING, float(state.end_triggered), float(state.regions.empty),
+         state.idle_rounds / IDLE_CEILING, float(state.busy_round)]
+    t += [g * scale for g, scale in zip(state.gem_pile, GEM_SCALE)]
+    t.append(len(state.ogre_deck) / (game.num_ogre_cards + 1))
+    t += [d / (copies + 1) for d, copies in zip(state.ogre_discard, game.ogre_counts)]
+    if entry is None or entry[0][-1] != state.trading_row:
+        return table_features(state)
+    head = len(t)
+    table = entry[1].copy()
+    table[:head] = t
+    return table
 
 
 __all__ = ["cached_table", "table_features", "write_table"]
