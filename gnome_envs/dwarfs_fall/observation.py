@@ -268,7 +268,7 @@ class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
     __slots__ = ("obs", "table", "secret", "players", "piles", "meeples", "rows", "board", "version", "rows_seen",
-                 "tail", "tail_ones")
+                 "tail", "tail_ones", "ones", "troll_ones", "royal_ones")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
@@ -283,6 +283,10 @@ class SeatView:
         self.rows_seen = 0  # board rows of ``state._board_rows`` already copied
         self.tail: tuple | None = None  # what the expansion segments were written from
         self.tail_ones: list[int] = []  # the entries before the board they set
+        self.ones: list[int] = []  # the entries set to 1 before ``progress`` (the rest there is zero
+        # but the actions segment)
+        self.troll_ones: list[int] = []  # the entries set to 1 in the troll segment (the rest is zero
+        self.royal_ones: list[int] = []  # but the entries its features always write), and the royal's
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -291,19 +295,17 @@ def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     segment written into ``out`` (zeros of the layout's size), nothing kept."""
     layout = state.game.obs_layout
     if out is not None:
-        return _write(state, seat, layout, SeatView(layout, out), True)
+        return _write(state, seat, layout, SeatView(layout, out))
     view = state._seat_obs[seat]
     if view is None:
         view = state._seat_obs[seat] = SeatView(layout)
-    return _write(state, seat, layout, view, False).copy()
+    return _write(state, seat, layout, view).copy()
 
 
-def _write(state, seat: int, layout, view: SeatView, fresh: bool) -> np.ndarray:
-    """Write ``seat``'s observation into ``view.obs`` (``fresh``: over zeros, every segment)."""
+def _write(state, seat: int, layout, view: SeatView) -> np.ndarray:
+    """Write ``seat``'s observation into ``view.obs`` (a new view: over zeros, every segment)."""
     obs = view.obs
     at = layout.at
-    if not fresh:
-        obs[:at["progress"]] = 0.0
     ones: list[int] = []
     _decision(state, seat, obs, at, ones)
     secret = state.secret[seat]
@@ -314,8 +316,9 @@ def _write(state, seat: int, layout, view: SeatView, fresh: bool) -> np.ndarray:
     write_board(state, seat, layout, view)
     if layout.trolls or layout.royal or layout.empires:
         _expansion_parts(state, seat, obs, layout, ones, view)
-    for i in ones:  # a few entries: cheaper one by one than as a fancy index
-        obs[i] = 1.0
+    if ones != view.ones:  # (often the same decision again: then nothing to do)
+        _swap_ones(obs, view.ones, ones)
+        view.ones = ones
     return obs
 
 
@@ -405,10 +408,11 @@ def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list
 
 
 def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:
-    """The troll, royal and empires segments (after the board), each rewritten over zeros when
-    what it reads (``troll_key``, ``royal_key``, ``empire_key``) changed since ``view`` was
-    written; the entries the empires segment sets before the board (a MEEPLE_TYPE decision's
-    cell) go into ``ones`` every time."""
+    """The troll, royal and empires segments (after the board), each rewritten when what it
+    reads (``troll_key``, ``royal_key``, ``empire_key``) changed since ``view`` was written: the
+    troll and royal segments by their amounts (always written) and their ones (the old ones
+    zeroed), the empires segment over zeros; the entries the empires segment sets before the
+    board (a MEEPLE_TYPE decision's cell) go into ``ones`` every time."""
     old = view.tail or (None, None, None)
     at = layout.at
     troll = royal = empire = None
@@ -416,16 +420,16 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
         troll = expansions.troll_key(state)
         if troll != old[0]:
             written: list[int] = []
-            _clear(obs, at, layout, "troll")
             expansions.troll_features(state, obs, at["troll"], written)
-            _set_ones(obs, written)
+            _swap_ones(obs, view.troll_ones, written)
+            view.troll_ones = written
     if layout.royal:
         royal = expansions.royal_key(state)
         if royal != old[1]:
             written = []
-            _clear(obs, at, layout, "royal")
             expansions.decree_features(state, seat, obs, at["royal"], written)
-            _set_ones(obs, written)
+            _swap_ones(obs, view.royal_ones, written)
+            view.royal_ones = written
     if layout.empires:
         empire = expansions.empire_key(state)
         if empire != old[2]:
@@ -442,6 +446,15 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
 def _clear(obs: np.ndarray, at: dict[str, int], layout, name: str) -> None:
     """Zero the segment ``name``."""
     obs[at[name]:at[name] + layout.sizes[name]] = 0.0
+
+
+def _swap_ones(obs: np.ndarray, old: list[int], new: list[int]) -> None:
+    """Zero the entries ``old`` of ``obs``, then set the entries ``new`` to 1 (a few: cheaper one
+    by one than as a fancy index)."""
+    for i in old:
+        obs[i] = 0.0
+    for i in new:
+        obs[i] = 1.0
 
 
 def _set_ones(obs: np.ndarray, entries: list[int]) -> None:

@@ -17,6 +17,7 @@ from gnome_envs.dwarfs_fall.components import (
     SPOTS,
 )
 from gnome_envs.dwarfs_fall.observation_empires import empire_board, refresh_cell_classes
+from gnome_envs.dwarfs_fall.races import NUM_CLASSES
 
 
 def _layer_rows(cols, colour_seat: tuple[int, ...]) -> np.ndarray:
@@ -212,8 +213,8 @@ def _stack_below(game, row: np.ndarray, cols, stack: tuple[int, ...], scale: flo
 
 def refresh_cell_dwarfs(state, board: np.ndarray, cell: int, p: int) -> None:
     """Rewrite seat ``p``'s dwarf column and the free-spot column of ``cell`` (after ``p``'s
-    dwarfs came or went there). Logged in ``state._board_rows`` as ``cell + NUM_CELLS * (p + 1)``
-    (without The Empires, whose class columns change with it: then the whole row, ``cell``)."""
+    dwarfs came or went there; with The Empires also its class-piece columns). Logged in
+    ``state._board_rows`` as ``cell + NUM_CELLS * (p + 1)``: only those columns changed."""
     game = state.game
     cols = game.obs_layout.cols
     board[cell, cols.dwarfs + p] = state.dwarfs[cell * game.num_players + p] * SPOT_SCALE32
@@ -221,11 +222,9 @@ def refresh_cell_dwarfs(state, board: np.ndarray, cell: int, p: int) -> None:
     board[cell, cols.free] = (LAYER_FREE[top] - state.crowd[cell]) * SPOT_SCALE if top >= 0 else 0.0
     if cols.classes >= 0:  # The Empires: class pieces may have come or gone
         refresh_cell_classes(state, board[cell], cols, cell)
-    else:  # only the two columns changed (see the docstring)
-        cell += NUM_CELLS * (p + 1)
     rows = state._board_rows
     if len(rows) < MAX_ROW_LOG:
-        state._board_rows = rows + (cell,)
+        state._board_rows = rows + (cell + NUM_CELLS * (p + 1),)
     else:  # a long log: every seat's view copies the whole board once
         state._board_rows = ()
         state._board_version += 1
@@ -281,9 +280,11 @@ def write_board(state, seat: int, layout, view) -> None:
 
 def _write_rows(board: np.ndarray, seat: int, layout, view, block: np.ndarray, changed) -> None:
     """Copy the logged board rows ``changed`` into ``block`` (``view``'s board block): a whole row
-    turned to the observer, or for an entry of ``refresh_cell_dwarfs`` just its two columns."""
+    turned to the observer, or for an entry of ``refresh_cell_dwarfs`` just the columns it wrote
+    (the class columns are no seat's: the turn leaves them in place)."""
     cells = None
-    dwarfs, free = layout.cols.dwarfs, layout.cols.free
+    cols = layout.cols
+    dwarfs, free, classes = cols.dwarfs, cols.free, cols.classes
     spots = layout.spot_cols[seat]
     width = board.shape[1]
     for c in changed:
@@ -292,6 +293,8 @@ def _write_rows(board: np.ndarray, seat: int, layout, view, block: np.ndarray, c
             i = c * width
             block[i + spots[q - 1]] = board[c, dwarfs + q - 1]
             block[i + spots[-1]] = board[c, free]
+            if classes >= 0:
+                block[i + classes:i + classes + NUM_CLASSES] = board[c, classes:classes + NUM_CLASSES]
             continue
         if cells is None:
             cells = block.reshape(NUM_CELLS, -1)

@@ -70,14 +70,24 @@ def memorials(state) -> tuple[int, ...]:
     return cells
 
 
+_DECREES_IN: dict[int, tuple[int, ...]] = {}
+
+
+def decrees_in(mask: int) -> tuple[int, ...]:
+    """The decrees whose bits ``mask`` sets, in order (kept per mask: a game has one)."""
+    found = _DECREES_IN.get(mask)
+    if found is None:
+        found = _DECREES_IN[mask] = tuple(d for d in range(NUM_DECREES) if mask >> d & 1)
+    return found
+
+
 def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
     """The Royal Decrees segment: scenario, decrees, the axe, per-turn decree state, memorials."""
     n = state.game.num_players
     if state.scenario >= 0:  # none when only the crystal dwarfs' Frost Invasion is in force (X4.6)
         ones.append(s + state.scenario)
     s += NUM_SCENARIOS
-    mask = state.decree_mask
-    ones.extend(s + d for d in range(NUM_DECREES) if mask >> d & 1)
+    ones.extend(s + d for d in decrees_in(state.decree_mask))
     s += NUM_DECREES
     ones.append(s + _rel(state, seat, state.first_player))
     s += n
