@@ -124,17 +124,24 @@ def may_place_on(state, p: int, cell: int) -> bool:
     return not region.castles or state.game.colours[p] in region.castles
 
 
-def fortress_cells(state, p: int, cells: list[int]) -> list[int]:
-    """The ``cells`` Fortress lets seat ``p`` place a dwarf on (``may_place_on`` for many cells)."""
+def fortress_cells(state, p: int, cells: tuple[int, ...] | list[int]) -> list[int]:
+    """The ``cells`` Fortress lets seat ``p`` place a dwarf on (``may_place_on`` for many cells;
+    the last answer for a tuple ``cells`` is kept, for the same regions, seat and tuple)."""
     regions = state.regions
     cached = state._fortress
     if cached[0] is not regions:  # per seat, per region: whether its dwarfs may go there
         colours = state.game.colours
-        cached = state._fortress = (regions, tuple(
-            tuple(not r.castles or colour in r.castles for r in regions.regions) for colour in colours))
+        cached = (regions, tuple(
+            tuple(not r.castles or colour in r.castles for r in regions.regions) for colour in colours), None, -1, ())
+    elif cached[2] is cells and cached[3] == p:
+        return list(cached[4])
     allowed = cached[1][p]
     region_of = regions.region_of
-    return [c for c in cells if allowed[region_of[c]]]
+    out = [c for c in cells if allowed[region_of[c]]]
+    if type(cells) is tuple:  # (a list could change under the same identity)
+        cached = (regions, cached[1], cells, p, tuple(out))
+    state._fortress = cached
+    return out
 
 
 def rotatable(state) -> list[int]:

@@ -105,7 +105,16 @@ def check_secrets(state: Any) -> None:
         if what == CASTLE:
             if state.castle_cell[p] < 0:
                 continue
-        elif what == GEMS:
+            kingdom = state.kingdom(p)
+            unmet = state._secret_unmet[p]
+            if unmet is not None and unmet[1] is kingdom and unmet[0] == goal:
+                continue  # (a kingdom goal reads only the kingdom: unmet in this one before)
+            if SECRET_TEST_LIST[goal](state, p):
+                _reveal(state, p)
+            else:
+                state._secret_unmet = state._secret_unmet[:p] + ((goal, kingdom),) + state._secret_unmet[p + 1:]
+            continue
+        if what == GEMS:
             if state.gems.sizes[p] < least:
                 continue
         elif what == OGRES:
@@ -114,13 +123,19 @@ def check_secrets(state: Any) -> None:
         elif what == ON_BOARD and state.on_board(p) < least:
             continue
         if SECRET_TEST_LIST[goal](state, p):
-            revealed[p] = True
-            state.reveal_round[p] = state.round
-            state.secret_changed(p)
+            _reveal(state, p)
+
+
+def _reveal(state: Any, p: int) -> None:
+    """Seat ``p``'s secret goal is met: revealed now."""
+    state.secret_revealed[p] = True
+    state.reveal_round[p] = state.round
+    state.secret_changed(p)
 
 
 # a cheap necessary condition of each goal (skips the full test most of the time): what it
-# reads, and the least amount of it
+# reads, and the least amount of it; a CASTLE goal is a function of the kingdom (a Region, its
+# seat's race fixed), so one found unmet stays unmet while the kingdom is the same object
 ANYTHING, CASTLE, GEMS, OGRES, ON_BOARD = range(5)
 NEED: dict[int, tuple[int, int]] = {
     Secret.ARCHITECT: (CASTLE, 0), Secret.KING: (CASTLE, 0), Secret.ZOOKEEPER: (CASTLE, 0),

@@ -33,6 +33,7 @@ from gnome_envs.dwarfs_fall.decrees import (
     MINE_KINDS,
     NUM_SCENARIOS,
     Decree,
+    may_place_on,
 )
 from gnome_envs.dwarfs_fall.goals import secret_met
 
@@ -236,6 +237,14 @@ def _caches(state) -> list[str]:
                      and not regions.regions[regions.region_of[c]].dragon)
         if state._mines[1] != safe:
             out.append("stale dragon-free mines cache")
+    if state.game.royal and state._regions is not None and state._fortress[0] is state._regions:
+        _, _, cells, p, answer = state._fortress
+        if cells is not None and answer != tuple(c for c in cells if may_place_on(state, p, c)):
+            out.append("stale Fortress cells cache")
+    for p, unmet in enumerate(state._secret_unmet):  # a kingdom goal found unmet in this kingdom
+        if (unmet is not None and unmet[0] == state.secret[p] and not state.secret_revealed[p]
+                and state.castle_cell[p] >= 0 and unmet[1] is state.kingdom(p) and secret_met(state, p, unmet[0])):
+            out.append(f"stale unmet secret goal of seat {p}")
     board = cached_board(state) if state._board is not None else None  # pending cells written
     if board is not None:
         state._board = None

@@ -87,6 +87,8 @@ class DwarfsFallState(DecisionLoopState):
         self.secret = [EMPTY] * n
         self.secret_revealed = [False] * n
         self.reveal_round = [0] * n  # the round each secret goal was revealed in (audit)
+        # per seat: (goal, kingdom) a kingdom goal was last found unmet in, or None (goals.check_secrets)
+        self._secret_unmet: tuple = (None,) * n
         self.secret_box: list[int] = []  # secret goals nobody was dealt
         self.turn_player = 0
         self.round = 0
@@ -112,7 +114,9 @@ class DwarfsFallState(DecisionLoopState):
             self.first_player = 0  # Hard Workers: the axe
             self.night = False  # Hard Workers: the night half of the round
             self._memorials: tuple = (-1, ())  # (layout version, memorial cells) (observation_expansions)
-            self._fortress: tuple = (None, ())  # (regions, per seat the regions Fortress lets it place in)
+            # (regions, per seat the regions Fortress lets it place in, the last cells tuple asked about,
+            # its seat, the answer) (decrees.fortress_cells)
+            self._fortress: tuple = (None, (), None, -1, ())
             self._mines: tuple = (None, ())  # (regions, the mines whose region holds no dragon) (decrees.py)
         if game.empires:  # The Empires (empires.py; attributes only in those games)
             self.meeples = [DWARFS_PER_COLOUR] * n  # each seat's meeples, extra class meeples included
@@ -131,7 +135,7 @@ class DwarfsFallState(DecisionLoopState):
         self._board: np.ndarray | None = None
         self._board_cells: list[int] = []  # cells whose card changed since the board was written
         self._board_version = 0  # bumped whenever board rows may have changed anywhere
-        self._board_rows: tuple[int, ...] = ()  # cells whose rows were rewritten since (observation_board)
+        self._board_rows: tuple[int, ...] = ()  # cells whose rows (or dwarf columns) were rewritten since (observation_board)
         self._region_sigs: tuple[int, ...] = ()  # per cell: the board's region columns as bits (observation_board)
         self._seat_obs: list | None = [None] * n  # per seat: its last observation (observation.py)
         self._public: list[tuple | None] = [None] * n  # per seat: (gems, ogres held, public row)
