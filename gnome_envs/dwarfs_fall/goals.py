@@ -47,8 +47,11 @@ def _ogre_in_disguise(state: Any, p: int) -> bool:
 
 
 def _researcher(state: Any, p: int) -> bool:
-    n = state.game.num_players
-    trios = sum(1 for c in state.regions.monsters if state.dwarfs[c * n + p] >= RESEARCHER_TRIO)
+    monsters = state.regions.monsters
+    if len(monsters) < RESEARCHER_MONSTERS:  # (not enough monster cards on the mat yet)
+        return False
+    n, dwarfs = state.game.num_players, state.dwarfs
+    trios = sum(1 for c in monsters if dwarfs[c * n + p] >= RESEARCHER_TRIO)
     return trios >= RESEARCHER_MONSTERS
 
 

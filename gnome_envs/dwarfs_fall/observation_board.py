@@ -165,13 +165,11 @@ def region_sigs(state) -> tuple[int, ...]:
     n = state.game.num_players
     found, region_of = regions.regions, regions.region_of
     flags: dict[int, int] = {}  # region index -> its bits, for the regions that may have some
-    if state.game.empires:  # (wolves and treants: every region is looked at)
-        for i, r in enumerate(found):
-            flags[i] = r.dragon << n | r.frost_giant << n + 1 | r.wolf << n + 2 | r.treant << n + 3
-    else:  # a dragon or a frost giant is a monster card: only regions holding one can have a bit
-        for c in regions.monsters:
-            r = found[region_of[c]]
-            flags[region_of[c]] = r.dragon << n | r.frost_giant << n + 1
+    # (dragons, frost giants, wolves and treants are monster cards: only a region holding one has
+    # those bits, and one holding a castle a kingdom bit)
+    for c in regions.monsters:
+        r = found[region_of[c]]
+        flags[region_of[c]] = r.dragon << n | r.frost_giant << n + 1 | r.wolf << n + 2 | r.treant << n + 3
     for p, castle in enumerate(state.castle_cell):
         if castle >= 0:
             i = region_of[castle]
