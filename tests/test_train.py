@@ -188,6 +188,10 @@ def test_train_rejects_bad_resume_and_options(tiny_model: Path, tmp_path: Path,
                        "--no-progress"]) == 2
     assert "--fixed-seats" in capsys.readouterr().err
     assert train.main(["--snapshot-every", "0", "--out", str(out), "--no-progress"]) == 2
+    # the final evaluation's lineup is checked before training, not after it
+    assert train.main(["--players", "2", "--opponents", "random,scripted", "--eval-opponents", "random,scripted",
+                       "--out", str(out), "--no-progress"]) == 2
+    assert "--eval-opponents lists 2 names" in capsys.readouterr().err
     assert not out.exists()
 
 

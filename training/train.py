@@ -462,7 +462,10 @@ def check_before_start(args: argparse.Namespace) -> None:
     validate_warm_start(args)
     env = env_factory(env_setup(args, RUNS_DIR), 0, None)()
     curve_lineups(args)
-    parse_opponents(args.eval_opponents)
+    lineup = parse_opponents(args.eval_opponents)
+    if isinstance(lineup, list) and args.eval_games > 0 and len(lineup) != args.players - 1:
+        raise ConfigError(f"--eval-opponents lists {len(lineup)} names: {args.players} players need one name "
+                          f"for every other seat or a comma list of {args.players - 1} (one per seat)")
     if args.resume is not None:
         space = env.observation_space
         check_sizes(load_model(args.resume), int(space.shape[0]), int(env.action_space.n),
