@@ -372,17 +372,24 @@ def _player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView) -> N
         size = held + in_hand[p].bit_count()
         left = pile[p]
         total = meeples[p] if meeples else DWARFS_PER_COLOUR
+        counts = (size, left, total)
         old = sources[r]
-        if old is not None and old[0] is public and old[1] is hidden and old[2] == (size, left, total):
-            continue
-        row = obs[start + r * width:start + (r + 1) * width]
-        row[:] = public
-        if hidden is not None:
-            row[private] = hidden
-        row[hand_at] = squash(size, HAND_K)
-        row[hand_at + 1] = left / scale
-        row[hand_at + 2] = (total - left) / scale
-        sources[r] = (public, hidden, (size, left, total))
+        i = start + r * width
+        if old is not None and old[0] is public:  # the public part is there: only what else changed
+            if old[1] is not hidden:
+                obs[i + private.start:i + private.stop] = hidden if hidden is not None else 0.0
+            elif old[2] == counts:
+                continue
+        else:
+            row = obs[i:i + width]
+            row[:] = public
+            if hidden is not None:
+                row[private] = hidden
+        i += hand_at
+        obs[i] = squash(size, HAND_K)
+        obs[i + 1] = left / scale
+        obs[i + 2] = (total - left) / scale
+        sources[r] = (public, hidden, counts)
 
 
 def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list[int], meeples: list[int] | None) -> None:

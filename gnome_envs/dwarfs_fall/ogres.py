@@ -99,6 +99,21 @@ def panic_cells(state: DwarfsFallState) -> list[int]:
     return cells
 
 
+def panic_usable(state: DwarfsFallState) -> bool:
+    """``bool(panic_cells(state))``, stopping at the first card found."""
+    passable = state.regions.passable
+    has_room = None
+    for c in crowded_cells(state):
+        if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c])):
+            if not state.game.empires:
+                return True
+            if has_room is None:
+                has_room = _has_room(state)
+            if panic_destinations(state, c, has_room):
+                return True
+    return False
+
+
 def _has_room(state: DwarfsFallState) -> list[bool]:
     """Per cell: whether a card lies there with a free spot."""
     top, crowd = state.top, state.crowd
@@ -127,7 +142,7 @@ def playable(state: DwarfsFallState, p: int) -> list[int]:
         out.append(Ogre.AMBUSH)
     if hand[Ogre.BRUTE] and brute_cells(state, p):
         out.append(Ogre.BRUTE)
-    if hand[Ogre.PANIC] and panic_cells(state):
+    if hand[Ogre.PANIC] and panic_usable(state):
         out.append(Ogre.PANIC)
     if hand[Ogre.THIEF] and thief_targets(state, p):
         out.append(Ogre.THIEF)
@@ -339,4 +354,4 @@ DECISIONS.update({
     DecisionKind.WRECKING_CELL: DecisionRule(_wreck_options, _wreck),
 })
 
-__all__ = ["ambush", "brute_cells", "crown_targets", "panic_cells", "panic_destinations", "playable", "steal", "thief_targets", "wreck", "wreck_cells"]
+__all__ = ["ambush", "brute_cells", "crown_targets", "panic_cells", "panic_destinations", "panic_usable", "playable", "steal", "thief_targets", "wreck", "wreck_cells"]

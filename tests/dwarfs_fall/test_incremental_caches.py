@@ -27,7 +27,7 @@ from gnome_envs.dwarfs_fall.observation import (
     public_features,
 )
 from gnome_envs.dwarfs_fall.observation_expansions import memorials
-from gnome_envs.dwarfs_fall.ogres import crowded_cells, panic_cells, panic_destinations
+from gnome_envs.dwarfs_fall.ogres import crowded_cells, panic_cells, panic_destinations, panic_usable
 from gnome_envs.dwarfs_fall.turn import move_options
 
 from .helpers import fresh, random_game
@@ -98,7 +98,9 @@ def _check_players(state) -> None:
         for o in range(n):
             expected = np.array(private_features(state, o, p), dtype=np.float32)
             assert np.array_equal(cached_private(state, o, p), expected)
-    assert panic_cells(state) == _naive_panic_cells(state)
+    panic = _naive_panic_cells(state)
+    assert panic_cells(state) == panic
+    assert panic_usable(state) == bool(panic)
 
 
 def _check(state) -> None:
