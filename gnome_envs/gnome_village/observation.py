@@ -137,12 +137,13 @@ CONTEXT_KINDS = frozenset((SOURCE, MOVE_DEST, THIEF_AMOUNT, COURIER_BUYER, DOCTO
                            ARCHITECT_PICK, ACTIVATE))
 CARD_ROWS = np.stack([_card_features(c) for c in range(NUM_FOREST_CARDS)])
 # float32 runs written straight into an observation buffer: a player row's cached part, its
-# turn part, and progress to supply (5 + 1 + 9 entries); packing a float rounds as numpy does
+# turn part, progress (5 entries) and supply (9); packing a float rounds as numpy does
 FLOAT_BYTES = np.dtype(np.float32).itemsize
 ROW_BYTES = PLAYER_FEATURES * FLOAT_BYTES
 ROW_PACK = Struct(f"={PLAYER_STATIC_FEATURES}f")
 TURN_PACK = Struct(f"={TURN_FEATURES}f")
-TABLE_PACK = Struct(f"={PROGRESS_FEATURES + 1 + 1 + 2 * NUM_WORKSHOP_TYPES}f")
+PROGRESS_PACK = Struct(f"={PROGRESS_FEATURES}f")
+SUPPLY_PACK = Struct(f"={1 + 2 * NUM_WORKSHOP_TYPES}f")
 
 
 @dataclass(frozen=True)
@@ -208,15 +209,17 @@ class SeatView:
     (stack features, player rows, tile features, gnome markers) are compared by identity: the
     state replaces a cached object when it changes, never edits it."""
 
-    __slots__ = ("obs", "ones", "scalars", "table", "stacks", "parts", "rows", "turn", "turn_blocks", "tiles",
-                 "gnome_sources", "gnome_positions")
+    __slots__ = ("obs", "ones", "scalars", "table", "bank", "supply", "stacks", "parts", "rows", "turn",
+                 "turn_blocks", "tiles", "gnome_sources", "gnome_positions")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
         self.obs = np.zeros(layout.size, dtype=np.float32)
         self.ones: list[int] = []  # positions set to 1.0 by the last view
         self.scalars = False  # whether architect_left or the optional-activate flag was written
-        self.table: tuple | None = None  # the revealed card and the counts of progress, bank, supply
+        self.table: tuple | None = None  # the revealed card and what progress was written from
+        self.bank: int | None = None  # the bank written
+        self.supply: tuple | None = None  # the supplies written (houses, workshops, products)
         self.stacks: object = UNSEEN  # the state's stack features written last
         self.parts: list[object] = [UNSEEN] * len(STACK_PARTS)  # each stack part written last
         self.rows: list[object] = [UNSEEN] * n  # player row written per absolute seat
@@ -302,28 +305,33 @@ def _decision(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str,
 def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None:
     """Revealed card, progress, bank, supply and the stack features, written where changed."""
     obs = view.obs
-    workshops = state.workshop_supply
-    products = state.product_supply
     revealed = state.revealed
-    key = (revealed, state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player, state.bank,
-           state.house_supply, workshops, products)  # the supply lists compare by value
+    key = (revealed, state.turn_number, state.end_triggered, state.bank_ran_dry, state.turn_player)
     if view.table != key:
         if view.table is None or view.table[0] != revealed:
             s = at["revealed_card"]
             obs[s:s + CARD_FEATURES] = CARD_ROWS[revealed] if revealed >= 0 else 0.0
         n = state.game.num_players
-        per_type = state.game.workshops_per_type + 1
         turn = state.turn_number
         turns_left = (n - 1 - state.turn_player) / n if state.end_triggered else 0.0
-        TABLE_PACK.pack_into(  # progress, bank, supply
-            obs, at["progress"] * FLOAT_BYTES,
-            turn / (turn + TURN_HALF), state.end_triggered, turn == 0, state.bank_ran_dry, turns_left,
-            state.bank / COIN_CEILING, state.house_supply / (state.game.houses_total + 1),
+        PROGRESS_PACK.pack_into(obs, at["progress"] * FLOAT_BYTES, turn / (turn + TURN_HALF), state.end_triggered,
+                                turn == 0, state.bank_ran_dry, turns_left)
+        view.table = key
+    if view.bank != state.bank:  # the most frequent change: one entry
+        view.bank = state.bank
+        obs[at["bank"]] = state.bank / COIN_CEILING
+    workshops = state.workshop_supply
+    products = state.product_supply
+    supply = (state.house_supply, workshops, products)  # the lists compare by value
+    if view.supply != supply:
+        per_type = state.game.workshops_per_type + 1
+        SUPPLY_PACK.pack_into(
+            obs, at["supply"] * FLOAT_BYTES, state.house_supply / (state.game.houses_total + 1),
             workshops[0] / per_type, workshops[1] / per_type, workshops[2] / per_type, workshops[3] / per_type,
             products[0] * PRODUCT_SCALE, products[1] * PRODUCT_SCALE, products[2] * PRODUCT_SCALE,
             products[3] * PRODUCT_SCALE,
         )
-        view.table = (*key[:-2], workshops[:], products[:])  # copies: the state edits its lists
+        view.supply = (state.house_supply, workshops[:], products[:])  # copies: the state edits its lists
     parts = state._stack_features
     if parts is not view.stacks:
         parts = state.stack_features()
