@@ -80,11 +80,11 @@ def _druid(state: MightyGnomesState, p: int) -> int:
     return 0  # the Druid scores as a wild animal
 
 
-# R14.3 per gnome type (indexed by GnomeType): what one mighty gnome scores for its owner
+# R14.3 per gnome type: what one mighty gnome scores for its owner
 POINTS_OF_TYPE = {GnomeType.MAGIC: _magic, GnomeType.ALCHEMIST: _alchemist, GnomeType.ROBBER: _robber,
                   GnomeType.KNIGHT: _knight, GnomeType.DRUID: _druid, GnomeType.KEYHOLDER: _keyholder,
                   GnomeType.BANDITO: _bandito, GnomeType.FARMER: _farmer}
-GNOME_POINTS = tuple(POINTS_OF_TYPE[kind] for kind in sorted(POINTS_OF_TYPE))
+GNOME_POINTS = tuple(POINTS_OF_TYPE[GnomeType(kind)] for kind in range(len(GnomeType)))  # by type number
 DRUID = int(GnomeType.DRUID)
 ANIMAL_KINDS = tuple(int(kind) for kind in ANIMALS)
 WILD_KINDS = tuple(int(kind) for kind in sorted(WILD_ANIMALS))
