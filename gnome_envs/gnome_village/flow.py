@@ -260,12 +260,10 @@ def _forget_turn_marks(state: GnomeVillageState) -> None:
     """The moved-this-phase and used-this-turn markers are about to be cleared: forget the
     markers of the villages where a moved gnome stands or a used business lies."""
     moved = state.moved_mask
-    gnome = 0
-    while moved:
-        if moved & 1:
-            _gnome_mark_changed(state, gnome)
-        moved >>= 1
-        gnome += 1
+    while moved:  # one pass per set bit (a moved gnome), lowest first
+        lowest = moved & -moved
+        _gnome_mark_changed(state, lowest.bit_length() - 1)
+        moved ^= lowest
     if state.used_now:
         where = state.business_cell_table()
         for tile_id in state.used_now:
