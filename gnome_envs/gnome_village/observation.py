@@ -354,10 +354,13 @@ def _turn_parts(state: GnomeVillageState, seat: int, view: SeatView, at: dict[st
     setup = state.turn_number == 0
     watched = hands if setup else hands[turn_player]  # lists compare by value
     key = (setup, turn_player, state.advisor_active, state.spent_this_turn, watched)
-    if view.turn != key:
+    old = view.turn
+    if old != key:
         blocks = view.turn_blocks
         start = (at["players"] + PLAYER_STATIC_FEATURES) * FLOAT_BYTES
-        for r in range(n):
+        # the same turn player after setup: only its block can change (the others show nothing)
+        same_turn = old is not None and not setup and not old[0] and old[1] == turn_player
+        for r in ((turn_player - seat) % n,) if same_turn else range(n):
             p = (seat + r) % n
             part = _player_turn_part(state, p) if setup or p == turn_player else NO_TURN_PART
             if part != blocks[r]:
