@@ -145,12 +145,17 @@ def buyable(state: DwarfsFallState, p: int) -> list[int]:
     needs a plain meeple in the pile)."""
     race = state.game.races[p]
     gems = state.gems.of(p)
+    pieces, base = state.pieces, p * NUM_CLASSES
+    plain = None  # plain meeples in the pile, counted once if needed
     out = []
     for c in RACE_CLASSES[race]:
-        if piece_cell(state, p, c) != NOT_OWNED:
+        if pieces[base + c] != NOT_OWNED:  # (piece_cell)
             continue
-        if not CLASSES[c].extra and not state.plain_in_pile(p):
-            continue
+        if not CLASSES[c].extra:
+            if plain is None:
+                plain = state.plain_in_pile(p)
+            if not plain:
+                continue
         if all(h >= k for h, k in zip(gems, class_cost(race, c))):
             out.append(c)
     return out

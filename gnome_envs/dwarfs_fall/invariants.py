@@ -41,7 +41,8 @@ from gnome_envs.dwarfs_fall.goals import secret_met
 def check(state) -> list[str]:
     """Every violated invariant, as readable sentences (empty when all hold)."""
     problems: list[str] = []
-    for checker in (_kingdom_cards, _stacks, _castles, _dwarfs, _gems, _ogres, _trading, _secrets, _caches):
+    for checker in (_kingdom_cards, _stacks, _castles, _dwarfs, _gems, _ogres, _trading, _secrets, _caches,
+                    _rule_caches):
         problems += checker(state)
     if state.game.trolls:
         problems += _troll(state)
@@ -237,14 +238,6 @@ def _caches(state) -> list[str]:
                      and not regions.regions[regions.region_of[c]].dragon)
         if state._mines[1] != safe:
             out.append("stale dragon-free mines cache")
-    if state.game.royal and state._regions is not None and state._fortress[0] is state._regions:
-        _, _, cells, p, answer = state._fortress
-        if cells is not None and answer != tuple(c for c in cells if may_place_on(state, p, c)):
-            out.append("stale Fortress cells cache")
-    for p, unmet in enumerate(state._secret_unmet):  # a kingdom goal found unmet in this kingdom
-        if (unmet is not None and unmet[0] == state.secret[p] and not state.secret_revealed[p]
-                and state.castle_cell[p] >= 0 and unmet[1] is state.kingdom(p) and secret_met(state, p, unmet[0])):
-            out.append(f"stale unmet secret goal of seat {p}")
     board = cached_board(state) if state._board is not None else None  # pending cells written
     if board is not None:
         state._board = None
@@ -252,6 +245,27 @@ def _caches(state) -> list[str]:
         state._board = board
         if not np.array_equal(board, fresh):
             out.append("stale board features")
+    return out
+
+
+def _rule_caches(state) -> list[str]:
+    """The rules' kept answers (Fortress cells, a seat's moves, kingdom goals found unmet) must
+    equal a fresh computation while what they were kept with is current."""
+    from gnome_envs.dwarfs_fall.turn import find_moves
+
+    out = []
+    if state.game.royal and state._regions is not None and state._fortress[0] is state._regions:
+        _, _, cells, p, answer = state._fortress
+        if cells is not None and answer != tuple(c for c in cells if may_place_on(state, p, c)):
+            out.append("stale Fortress cells cache")
+    regions, room, cells, p, moves = state._seat_moves
+    if room is not None and room is state._room and regions is state._regions and cells is state._seat_cells[p]:
+        if moves != tuple(find_moves(state, p)):
+            out.append(f"stale moves cache of seat {p}")
+    for p, unmet in enumerate(state._secret_unmet):  # a kingdom goal found unmet in this kingdom
+        if (unmet is not None and unmet[0] == state.secret[p] and not state.secret_revealed[p]
+                and state.castle_cell[p] >= 0 and unmet[1] is state.kingdom(p) and secret_met(state, p, unmet[0])):
+            out.append(f"stale unmet secret goal of seat {p}")
     return out
 
 

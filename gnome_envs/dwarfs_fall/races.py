@@ -100,10 +100,17 @@ RACE_CLASSES: dict[int, tuple[int, ...]] = {  # X5.1
 
 def class_cost(race: int, cls: int) -> tuple[int, ...]:
     """Gems a seat of ``race`` pays for ``cls`` (crystal dwarfs one diamond more, X4.9)."""
+    return CLASS_COSTS[race][cls]
+
+
+def _class_cost(race: int, cls: int) -> tuple[int, ...]:
     cost = list(CLASSES[cls].cost)
     if race == Race.CRYSTAL_DWARFS:
         cost[Gem.DIAMOND] += HELMET_DIAMONDS
     return tuple(cost)
+
+
+CLASS_COSTS = tuple(tuple(_class_cost(race, cls) for cls in range(NUM_CLASSES)) for race in range(NUM_RACES))
 
 
 class Power(IntEnum):

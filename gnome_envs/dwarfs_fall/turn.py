@@ -54,7 +54,23 @@ def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
 
 
 def _moves(state: DwarfsFallState, p: int, base: int) -> list[int]:
-    """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order."""
+    """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order.
+
+    The moves follow from the seat's cells, the passable sides (the regions) and which cards
+    have room (``state._room``, kept as one tuple until it changes): the last answer is kept
+    with those three objects (``state._seat_moves``)."""
+    regions, room, cells = state.regions, state._room, state._seat_cells[p]
+    cached = state._seat_moves
+    if room is not None and cached[0] is regions and cached[1] is room and cached[2] is cells and cached[3] == p:
+        return [base + move for move in cached[4]]
+    moves = find_moves(state, p)
+    if room is not None:
+        state._seat_moves = (regions, room, cells, p, tuple(moves))
+    return [base + move for move in moves]
+
+
+def find_moves(state: DwarfsFallState, p: int) -> list[int]:
+    """cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order (no cache)."""
     passable = state.regions.passable
     top, crowd = state.top, state.crowd
     out = []
@@ -63,7 +79,7 @@ def _moves(state: DwarfsFallState, p: int, base: int) -> list[int]:
         if mask:
             for bit, nb, move in MOVE_LINKS[c]:
                 if mask & bit and crowd[nb] < SPOTS_OF_LAYER[top[nb]]:
-                    out.append(base + move)
+                    out.append(move)
     return out
 
 
@@ -190,4 +206,4 @@ DECISIONS.update({
     DecisionKind.PLACE_CARD: DecisionRule(_place_options, _place),
 })
 
-__all__ = ["move_options", "placement_cells", "room_cells"]
+__all__ = ["find_moves", "move_options", "placement_cells", "room_cells"]
