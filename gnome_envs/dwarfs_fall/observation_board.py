@@ -258,12 +258,13 @@ def write_board(state, seat: int, layout, view) -> None:
     rows logged since ``view`` was written when they are few (``ROWS_BEFORE_COPY``), else whole
     (always after a change anywhere on the board, ``state._board_version``)."""
     board = cached_board(state)
+    rows = state._board_rows
+    current = board is view.board and state._board_version == view.version
+    if current and len(rows) == view.rows_seen:
+        return
     board_at = layout.at["board"]
     block = view.obs[board_at:board_at + board.size]  # (a view: never kept, as a pickled view would come back a copy)
-    rows = state._board_rows
-    if board is view.board and state._board_version == view.version:
-        if len(rows) == view.rows_seen:
-            return
+    if current:
         changed = dict.fromkeys(rows[view.rows_seen:])
         if len(changed) <= ROWS_BEFORE_COPY[bool(seat)]:
             _write_rows(board, seat, layout, view, block, changed)
