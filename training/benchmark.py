@@ -65,7 +65,10 @@ CONNECT_FOUR_HINT = "pip install pygame"
 UNAVAILABLE = "unavailable"
 CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
 CLONE_GAME_SEED = 12345  # the first of the (untimed) games whose positions are cloned and observed
-CLONE_GAMES = 5  # games measured for clone() and the observation (one game is too noisy a sample)
+CLONE_GAMES = 5  # games whose positions are cloned (one game is too noisy a sample)
+# games whose observations are timed: single observations are heavy-tailed (a rebuild after a
+# big change costs tens of times a quiet one), so five games' mean swung by a third between seeds
+OBSERVATION_GAMES = 20
 MICROSECONDS = 1e6
 CLOCK_CALIBRATION_SAMPLES = 20_000  # empty clock intervals averaged for the clock's own cost
 WARMUP_GAMES = 1  # untimed games played before the clock starts
@@ -211,20 +214,20 @@ def clock_overhead_s(samples: int = CLOCK_CALIBRATION_SAMPLES) -> float:
 
 
 def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[float, float]:
-    """Mean microseconds of ``game_state.clone()`` and of the mover's ``observation()`` over
-    every position of ``CLONE_GAMES`` random games.
+    """Mean microseconds of ``game_state.clone()`` over every position of ``CLONE_GAMES`` random
+    games, and of the mover's ``observation()`` over every position of ``OBSERVATION_GAMES``.
 
-    Each game is played twice with the same actions. The first time only the observation is
-    timed, once per position and first thing after the step that led there, as the AEC loop
-    meets it (any cache a game keeps is as stale as in play); the second time every position is
+    The observation is timed once per position and first thing after the step that led there,
+    as the AEC loop meets it (any cache a game keeps is as stale as in play). The first
+    ``CLONE_GAMES`` games are then played a second time with the same actions, every position
     cloned ``CLONE_REPEATS`` times. Keeping the two apart stops the clones from evicting the
     observation's data from the CPU caches, which play never does; the clock's own cost (a
     system call of about a microsecond, ``clock_overhead_s``) is taken off each timed interval.
     """
     overhead = clock_overhead_s()
     clone_total = observe_total = 0.0
-    positions = 0
-    for game in range(CLONE_GAMES):
+    observed = cloned = 0
+    for game in range(max(OBSERVATION_GAMES, CLONE_GAMES)):
         actions: list[int | None] = []
         env.reset(seed=CLONE_GAME_SEED + game)
         for _agent in env.agent_iter():
@@ -233,9 +236,11 @@ def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[flo
                 start = CLOCK()
                 state.observation(state.current_player)
                 observe_total += CLOCK() - start - overhead
-                positions += 1
+                observed += 1
             actions.append(_random_action(env, rng))
             env.step(actions[-1])
+        if game >= CLONE_GAMES:
+            continue
         env.reset(seed=CLONE_GAME_SEED + game)
         for action in actions:
             state = env.unwrapped.game_state
@@ -244,9 +249,10 @@ def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[flo
                 for _ in range(CLONE_REPEATS):
                     state.clone()
                 clone_total += CLOCK() - start - overhead
+                cloned += 1
             env.step(action)
-    return (MICROSECONDS * clone_total / (positions * CLONE_REPEATS),
-            MICROSECONDS * observe_total / positions)
+    return (MICROSECONDS * clone_total / (cloned * CLONE_REPEATS),
+            MICROSECONDS * observe_total / observed)
 
 
 def _live(env: AECEnv) -> bool:
