@@ -39,6 +39,6 @@ audit observations mighty_gnomes_v1 base --games 200
 audit balance gnome_village_v1 base --games 300
 audit balance rise_of_the_gnomes_v1 competitive --games 1000 --players 2 3 4 5
 audit balance dwarfs_fall_v3 base --games 300
-audit balance dwarfs_fall_v3 empires --games 200 --players 2 3 4 5 6 7 --config expansions=empires,
+audit balance dwarfs_fall_v3 empires --games 1000 --players 2 3 4 5 6 7 --config expansions=empires,
 audit balance battle_gnomes_v1 base --games 300
 audit balance mighty_gnomes_v1 base --games 300
