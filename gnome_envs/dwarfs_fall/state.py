@@ -204,8 +204,9 @@ class DwarfsFallState(DecisionLoopState):
         other = super().clone()
         other.gems = self.gems.copy()
         other.ogres = self.ogres.copy()
-        if self._board is not None:
-            other._board = self._board.copy()
+        # the board features are patched in place: a clone builds its own when first observed
+        # (searches clone far more often than they observe)
+        other._board = None
         other._seat_obs = [None] * self.game.num_players  # written in place: never shared
         return other
 
