@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +62,11 @@ def test_bad_arguments_exit_2_and_write_nothing(argv: list[str], message: str, t
     assert reference.main([*argv, "--out", str(out)]) == 2
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_tree_cpu_counts_the_processes_it_starts() -> None:
+    # a child that burns about 1.2 s of CPU: its time counts although this process did no work
+    burn = "import time\nend = time.process_time() + 1.2\nwhile time.process_time() < end: pass"
+    with reference.TreeCpu() as cpu:
+        subprocess.run([sys.executable, "-c", burn], check=True)
+    assert cpu.seconds >= 0.8  # (the child's last reading may be up to CPU_SAMPLE_S old)

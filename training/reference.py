@@ -19,8 +19,9 @@ the issue's targets) and ``reference.png`` (the learning curve and the final win
 ``--out`` (default ``runs/reference/<env>-<players>p``), with the training run under ``train/``.
 ``--show DIR`` prints the Markdown table of every ``*/reference.json`` below DIR.
 
-CPU minutes count this process and its reaped children (the env workers and evaluation
-processes), so they are comparable with the issue's budget of 2 CPU-hours per game.
+CPU minutes count this process and every process it starts (the env workers and evaluation
+processes, read from /proc on Linux), so they are comparable with the issue's budget of 2
+CPU-hours per game.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import resource
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,6 +138,77 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+PROC = Path("/proc")
+CPU_SAMPLE_S = 0.5  # how often the descendants' CPU is read (a process's last half second can be missed)
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds used so far by this process alone."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+class TreeCpu:
+    """CPU seconds of this process and of every descendant while the block runs.
+
+    ``RUSAGE_CHILDREN`` misses the env workers: they are children of multiprocessing's
+    forkserver, which lives as long as this process. So on Linux a thread reads every
+    descendant's user and system time from /proc twice a second and keeps each one's last
+    reading; elsewhere this process and its reaped children are counted (``cpu_seconds``)."""
+
+    def __init__(self) -> None:
+        self.readings: dict[int, float] = {}
+        self.seconds = 0.0
+        self.done = threading.Event()
+        self.tick = os.sysconf("SC_CLK_TCK") if PROC.is_dir() else 0
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> TreeCpu:
+        self.readings_before: dict[int, float] = {}
+        if not self.tick:
+            self.before = cpu_seconds()
+            return self
+        self.before = own_cpu_seconds()
+        self.readings_before = self._descendants()  # (a forkserver may already be running)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.tick:
+            self.seconds = cpu_seconds() - self.before
+            return
+        self.done.set()
+        self.thread.join()
+        self.readings.update(self._descendants())
+        self.seconds = own_cpu_seconds() - self.before + sum(
+            cpu - self.readings_before.get(pid, 0.0) for pid, cpu in self.readings.items())
+
+    def _watch(self) -> None:
+        while not self.done.wait(CPU_SAMPLE_S):
+            self.readings.update(self._descendants())
+
+    def _descendants(self) -> dict[int, float]:
+        """CPU seconds of every live descendant of this process, by pid."""
+        parents: dict[int, int] = {}
+        times: dict[int, float] = {}
+        for entry in PROC.iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:  # it ended meanwhile
+                    continue
+                parents[int(entry.name)] = int(fields[1])
+                times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / self.tick
+        me, out = os.getpid(), {}
+        for pid, cpu in times.items():
+            ancestor = parents.get(pid)
+            while ancestor not in (None, me, 0, 1):
+                ancestor = parents.get(ancestor)
+            if ancestor == me:
+                out[pid] = cpu
+        return out
+
+
 def measure(args: argparse.Namespace, model: Path, opponent: str, games: int) -> dict[str, Any]:
     """Seat-balanced games of the trained policy against ``opponent``: its head-to-head row."""
     from training import evaluate as evaluate_job
@@ -162,21 +236,22 @@ def run_reference(args: argparse.Namespace) -> dict[str, Any]:
     out = args.out or Path("runs") / "reference" / f"{args.env}-{args.players}p"
     train_out = out / TRAIN_DIR
     argv = train_argv(args, train_out)
-    wall, cpu = time.perf_counter(), cpu_seconds()
-    if train_job.main(argv) != 0:
-        raise ConfigError("training failed; see the messages above")
-    train_cpu, train_wall = cpu_seconds() - cpu, time.perf_counter() - wall
+    wall = time.perf_counter()
+    with TreeCpu() as training_cpu:
+        if train_job.main(argv) != 0:
+            raise ConfigError("training failed; see the messages above")
+    train_cpu, train_wall = training_cpu.seconds, time.perf_counter() - wall
     trained = json.loads((train_out / "report.json").read_text())
     model = Path(trained["model_path"])
     games = {"random": args.eval_games, "scripted": args.eval_games, "mcts": args.mcts_games}
-    cpu = cpu_seconds()
-    results = [measure(args, model, opponent, games[opponent]) for opponent in OPPONENTS if games[opponent] > 0]
+    with TreeCpu() as evaluation_cpu:
+        results = [measure(args, model, opponent, games[opponent]) for opponent in OPPONENTS if games[opponent] > 0]
     report = {
         "job": "reference", "env": args.env, "players": args.players, "seed": args.seed,
         "commands": {"reference": reference_command(args), "train": "python -m training.train " + " ".join(argv)},
         "budget": {"timesteps": trained["training"]["timesteps"], "teacher_games": trained["warm_start"]["games"],
                    "train_cpu_minutes": train_cpu / SECONDS_PER_MINUTE,
-                   "eval_cpu_minutes": (cpu_seconds() - cpu) / SECONDS_PER_MINUTE,
+                   "eval_cpu_minutes": evaluation_cpu.seconds / SECONDS_PER_MINUTE,
                    "train_wall_minutes": train_wall / SECONDS_PER_MINUTE},
         "warm_start": trained["warm_start"], "eval_curve": trained["eval_curve"], "model": str(model),
         "results": results,
