@@ -85,6 +85,8 @@ A seat's colour column is the seat playing that colour (colours follow ``races``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from gnome_envs.dwarfs_fall.components import (
@@ -283,10 +285,11 @@ class SeatView:
         self.rows_seen = 0  # board rows of ``state._board_rows`` already copied
         self.tail: tuple | None = None  # what the expansion segments were written from
         self.tail_ones: list[int] = []  # the entries before the board they set
-        self.ones: list[int] = []  # the entries set to 1 before ``progress`` (the rest there is zero
-        # but the actions segment)
-        self.troll_ones: list[int] = []  # the entries set to 1 in the troll segment (the rest is zero
-        self.royal_ones: list[int] = []  # but the entries its features always write), and the royal's
+        # the entries set to 1 before ``progress`` (the rest there is zero but the actions
+        # segment), and in the troll and royal segments (whose other entries their writers set)
+        self.ones: list[int] = []
+        self.troll_ones: list[int] = []
+        self.royal_ones: list[int] = []
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -444,7 +447,7 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
             _clear(obs, at, layout, "empires")
             empire_features(state, seat, obs, at, written)
             tail = at["board"] + layout.sizes["board"]
-            _set_ones(obs, [i for i in written if i >= tail])
+            _swap_ones(obs, (), [i for i in written if i >= tail])
             view.tail_ones = [i for i in written if i < tail]
         ones += view.tail_ones
     view.tail = (troll, royal, empire)
@@ -455,18 +458,12 @@ def _clear(obs: np.ndarray, at: dict[str, int], layout, name: str) -> None:
     obs[at[name]:at[name] + layout.sizes[name]] = 0.0
 
 
-def _swap_ones(obs: np.ndarray, old: list[int], new: list[int]) -> None:
+def _swap_ones(obs: np.ndarray, old: Sequence[int], new: list[int]) -> None:
     """Zero the entries ``old`` of ``obs``, then set the entries ``new`` to 1 (a few: cheaper one
     by one than as a fancy index)."""
     for i in old:
         obs[i] = 0.0
     for i in new:
-        obs[i] = 1.0
-
-
-def _set_ones(obs: np.ndarray, entries: list[int]) -> None:
-    """Set ``entries`` of ``obs`` to 1 (a few: cheaper one by one than as a fancy index)."""
-    for i in entries:
         obs[i] = 1.0
 
 

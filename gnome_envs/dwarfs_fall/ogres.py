@@ -8,6 +8,8 @@ Troll's Bridge, a seat the card is aimed at may deny it with a Troll King once i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall.actions import ActionLayout
 from gnome_envs.dwarfs_fall.board import distances_within
@@ -90,28 +92,27 @@ def panic_destinations(state: DwarfsFallState, cell: int, has_room: list[bool] |
 
 def panic_cells(state: DwarfsFallState) -> list[int]:
     """Cards with a dwarf that Panic can move somewhere (a neighbouring connected card with room)."""
-    passable = state.regions.passable
-    cells = [c for c in crowded_cells(state)
-             if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c]))]
-    if state.game.empires and cells:  # a shielded card may be the only way on (X5.4)
-        has_room = _has_room(state)
-        cells = [c for c in cells if panic_destinations(state, c, has_room)]
-    return cells
+    return list(_panic_cells(state))
 
 
 def panic_usable(state: DwarfsFallState) -> bool:
     """``bool(panic_cells(state))``, stopping at the first card found."""
+    return next(_panic_cells(state), None) is not None
+
+
+def _panic_cells(state: DwarfsFallState) -> Iterator[int]:
+    """``panic_cells`` one by one, in cell order."""
     passable = state.regions.passable
     has_room = None
     for c in crowded_cells(state):
-        if any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c])):
-            if not state.game.empires:
-                return True
+        if not any(passable[c] >> side & 1 and state.has_room(nb) for side, nb in enumerate(NEIGHBOUR[c])):
+            continue
+        if state.game.empires:  # a shielded card may be the only way on (X5.4)
             if has_room is None:
                 has_room = _has_room(state)
-            if panic_destinations(state, c, has_room):
-                return True
-    return False
+            if not panic_destinations(state, c, has_room):
+                continue
+        yield c
 
 
 def _has_room(state: DwarfsFallState) -> list[bool]:

@@ -286,7 +286,8 @@ def relocations(grid: list[int], source: int, first_only: bool = False, splits: 
     required = lonely + lost_path
     # a target must border every tile that needs the lifted one: only the first one's neighbours qualify
     label, groups = trial, 0  # the groups left once the tile is lifted, counted when a target needs them
-    for target in SORTED_NEIGHBOURS[required[0]] if required else range(NUM_CELLS) if targets is None else targets:
+    candidates = SORTED_NEIGHBOURS[required[0]] if required else (range(NUM_CELLS) if targets is None else targets)
+    for target in candidates:
         if trial[target] or target == source:
             continue
         around = NEIGHBOUR[target]

@@ -43,22 +43,32 @@ def _from_scratch(state):
     return other
 
 
+def _seeded_games(config: dict, base: int):
+    """``GAMES`` fresh games of ``config``: (seed, state, its action generator), seeds from ``base``."""
+    n = config["num_players"]
+    for game in range(GAMES):
+        seed = base + 10 * n + game + 5 * bool(config.get("deluxe"))
+        yield seed, fresh(seed=seed, **config), np.random.default_rng(seed)
+
+
+def _random_step(state, rng: np.random.Generator) -> None:
+    """Apply a random legal action."""
+    legal = state.legal_actions()
+    state.apply(legal[rng.integers(len(legal))])
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_kept_observations_match_observations_built_from_scratch(config):
     """Every seat's kept-up-to-date observation equals one built from scratch, at every step."""
     n = config["num_players"]
-    for game in range(GAMES):
-        seed = 500 + 10 * n + game + 5 * bool(config.get("deluxe"))
-        state = fresh(seed=seed, **config)
-        rng = np.random.default_rng(seed)
+    for seed, state, rng in _seeded_games(config, 500):
         steps = 0
         while not state.is_terminal():
             seats = range(n) if steps % OBSERVE_ALL_EVERY == 0 else [state.current_player]
             scratch = _from_scratch(state)
             for seat in seats:
                 assert np.array_equal(state.observation(seat), scratch.observation(seat)), (seed, steps, seat)
-            legal = state.legal_actions()
-            state.apply(legal[rng.integers(len(legal))])
+            _random_step(state, rng)
             steps += 1
 
 
@@ -67,18 +77,14 @@ def test_recounted_stack_features_and_tile_counts_match_a_full_count(config):
     """The stack features recounted draw by draw and the tile counts kept tile by tile equal a
     full count after every step (with the observation looked at, so that the caches live)."""
     n = config["num_players"]
-    for game in range(GAMES):
-        seed = 700 + 10 * n + game + 5 * bool(config.get("deluxe"))
-        state = fresh(seed=seed, **config)
-        rng = np.random.default_rng(seed)
+    for _seed, state, rng in _seeded_games(config, 700):
         while not state.is_terminal():
             state.observation(state.current_player)
             for part, features in zip(STACK_PARTS, state.stack_features()):
                 assert np.array_equal(features, part(state)), part.__name__
             for p in range(n):
                 assert state.summary(p) == summarize(state.grid[p])
-            legal = state.legal_actions()
-            state.apply(legal[rng.integers(len(legal))])
+            _random_step(state, rng)
 
 
 def _side_key(grid: list[int], cell: int, direction: int) -> tuple[int, int] | None:
@@ -144,15 +150,11 @@ def test_gnome_markers_kept_per_village_match_a_rebuild(config):
     changes nothing in a village keeps that village's markers."""
     n = config["num_players"]
     kept = 0
-    for game in range(GAMES):
-        seed = 800 + 10 * n + game + 5 * bool(config.get("deluxe"))
-        state = fresh(seed=seed, **config)
-        rng = np.random.default_rng(seed)
+    for _seed, state, rng in _seeded_games(config, 800):
         while not state.is_terminal():
             state.observation(state.current_player)
             before = list(state._gnome_marks)
-            legal = state.legal_actions()
-            state.apply(legal[rng.integers(len(legal))])
+            _random_step(state, rng)
             for p in range(n):
                 marks = state._gnome_marks[p]
                 if marks is not None:
