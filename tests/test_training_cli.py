@@ -122,10 +122,25 @@ def test_benchmark_json_has_every_env(capsys: pytest.CaptureFixture[str]) -> Non
     c4 = rows[benchmark.CONNECT_FOUR]
     if not c4["available"]:
         assert benchmark.CONNECT_FOUR_HINT in c4["reason"]
+    else:  # played before and after the others, both runs pooled
+        before, after = c4["yardstick_runs"]
+        assert min(before, after) <= c4["steps_per_s"] <= max(before, after)
+        assert doc["rows"][-1]["env"] == benchmark.CONNECT_FOUR
     for row in rows.values():
         if row["available"]:
             assert row["games"] >= 1 and row["steps_per_s"] > 0 and row["games_per_s"] > 0
     assert rows[FLOOR_NAME]["steps_per_game"] == FLOOR_GAME_LENGTH
+
+
+def test_benchmark_pools_the_yardstick_runs_by_their_time() -> None:
+    before = {"steps": 1000, "games": 50, "elapsed_s": 1.0, "steps_per_s": 1000.0}
+    after = {"steps": 1000, "games": 40, "elapsed_s": 2.0, "steps_per_s": 500.0, "env": benchmark.CONNECT_FOUR}
+    row = benchmark.pooled_yardstick(before, after)
+    assert row["steps_per_s"] == pytest.approx(2000 / 3.0) and row["games"] == 90
+    assert row["yardstick_runs"] == [1000.0, 500.0] and row["env"] == benchmark.CONNECT_FOUR
+    assert row["step_us"] == pytest.approx(1500.0)
+    assert "1,000 steps/s before" in benchmark.yardstick_lines([row])[0]
+    assert "(75% apart)" in benchmark.yardstick_lines([row])[0]  # 500 / 667
 
 
 def test_benchmark_shows_connect_four_unavailable_without_crashing(

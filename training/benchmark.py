@@ -6,11 +6,14 @@
     python -m training.benchmark --show training/results/benchmark.json [--markdown]
 
 One process, one thread, timed in that thread's CPU time (so ratios hold on a busy machine):
-every registered gnome env, PettingZoo's ``connect_four_v3`` (the
-reference; DESIGN.md's target is every env at or above its steps/s) and a trivial turn-taking
-AEC env (``training.floor_env``, the API's floor) each play random games for about
-``--seconds``: ``reset(seed=g)``, ``agent_iter``, ``last()``, a uniform pick among
-``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. For the gnome envs
+every registered gnome env, PettingZoo's ``connect_four_v3`` (the reference; DESIGN.md's
+target is every env at or above its steps/s) and a trivial turn-taking AEC env
+(``training.floor_env``, the API's floor) each play random games for about ``--seconds``:
+``reset(seed=g)``, ``agent_iter``, ``last()``, a uniform pick among
+``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. With other envs,
+``connect_four_v3`` plays twice, before and after all of them, and its row pools both runs, so
+the yardstick meets the same machine as what it is compared with (one run read 65-79 us/step
+on different hours of one day). For the gnome envs
 the cost of ``game_state.clone()`` and of the mover's ``observation()`` (one per AEC step, in
 ``last()``) are measured over the positions of five more games and reported next to the cost of
 one step (each of those games is played twice with the same actions: once timing the
@@ -304,6 +307,37 @@ def measure(target: Target, seconds: float, rng: np.random.Generator,
     return row
 
 
+def measure_all(targets: list[Target], seconds: float, rng: np.random.Generator,
+                profile_lines: int | None = None, on_done: Callable[[Target], None] | None = None,
+                ) -> list[dict[str, Any]]:
+    """One row per target, in order. connect_four_v3, the yardstick, is played twice when other
+    envs run with it: once before them and once after, each for ``seconds``; its row pools both
+    (``yardstick_runs`` holds each run's steps/s), so a machine that speeds up or slows down
+    during a long run moves the yardstick with the envs it is compared with."""
+    bracket = any(t.name == CONNECT_FOUR and t.make is not None for t in targets) and len(targets) > 1
+    first = next((t for t in targets if t.name == CONNECT_FOUR), None) if bracket else None
+    before = measure(first, seconds, rng) if first is not None else None
+    rows = []
+    for target in targets:
+        row = measure(target, seconds, rng, profile_lines)
+        if target is first:
+            row = pooled_yardstick(before, row)
+        rows.append(row)
+        if on_done is not None:
+            on_done(target)
+    return rows
+
+
+def pooled_yardstick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """connect_four_v3's row from its runs before and after the other envs."""
+    runs = (before, after)
+    steps, games = sum(r["steps"] for r in runs), sum(r["games"] for r in runs)
+    elapsed = sum(r["elapsed_s"] for r in runs)
+    return {**after, "steps": steps, "games": games, "elapsed_s": elapsed, "steps_per_s": steps / elapsed,
+            "games_per_s": games / elapsed, "steps_per_game": steps / games,
+            "step_us": MICROSECONDS * elapsed / steps, "yardstick_runs": [r["steps_per_s"] for r in runs]}
+
+
 def add_reference_ratios(rows: list[dict[str, Any]]) -> None:
     """Add each row's steps/s relative to connect_four_v3 (when it ran)."""
     reference = next((r for r in rows if r["env"] == CONNECT_FOUR and r["available"]), None)
@@ -345,7 +379,7 @@ def render_text(report: dict[str, Any]) -> str:
              f"(python {info['python']}, numpy {info['numpy']}, pettingzoo {info['pettingzoo']}"
              + (f", pinned to CPU {info['pinned_cpu']}" if info["pinned_cpu"] is not None else "")
              + ")", "", common.format_table(headers, rows), ""]
-    lines += notes + target_lines(report["rows"])
+    lines += notes + yardstick_lines(report["rows"]) + target_lines(report["rows"])
     for row in report["rows"]:
         if row.get("profile"):
             lines += ["", f"profile: {row['env']} {row['players']}p {config_label(row.get('config') or {})}",
@@ -377,6 +411,17 @@ def config_label(config: dict[str, Any]) -> str:
         shown = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
         parts.append(f"{key}={shown}")
     return " ".join(parts) or "-"
+
+
+def yardstick_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """connect_four_v3's steps/s in its runs before and after the other envs, and their spread."""
+    row = next((r for r in rows if r["env"] == CONNECT_FOUR and r.get("yardstick_runs")), None)
+    if row is None:
+        return []
+    before, after = row["yardstick_runs"]
+    spread = abs(after - before) / row["steps_per_s"]
+    return [f"{CONNECT_FOUR}: {before:,.0f} steps/s before the other envs, {after:,.0f} after "
+            f"({spread:.0%} apart); the ratios use both runs ({row['steps_per_s']:,.0f} steps/s)"]
 
 
 def target_lines(rows: list[dict[str, Any]]) -> list[str]:
@@ -413,12 +458,10 @@ def run(args: argparse.Namespace) -> int:
     rng = np.random.default_rng(args.seed)
     config = common.parse_config(args.config)
     targets = build_targets(args.envs, args.players, config, args.all_configs)
-    rows = []
+    # the yardstick goes last, so that its two runs bracket every other env
+    targets.sort(key=lambda target: target.name == CONNECT_FOUR)
     bar = common.progress_bar(len(targets), "benchmark", disable=args.no_progress, unit="env")
-    for target in targets:
-        bar.set_postfix_str(target.name)
-        rows.append(measure(target, args.seconds, rng, args.profile))
-        bar.update(1)
+    rows = measure_all(targets, args.seconds, rng, args.profile, lambda target: bar.update(1))
     bar.close()
     add_reference_ratios(rows)
     report = {"job": "benchmark", "seconds": args.seconds, "players": args.players, "config": config,
