@@ -31,6 +31,7 @@ PARAM_SEPARATOR = ":"
 ASSIGN = "="
 LAZY_AGENTS: dict[str, str] = {  # agent name -> module that registers it when imported
     "mcts": "agents.mcts",
+    "rollout": "agents.rollout",
     "checkpoint": "agents.checkpoint",
     "rllib": "agents.rllib_checkpoint",
 }

@@ -382,6 +382,13 @@ class BattleGnomesScripted:
         scores = [scorer(state, seat, a) for a in legal]
         return legal[int(np.argmax(scores))]
 
+    def ranked(self, state: BattleGnomesState, seat: int) -> list[int]:
+        """Legal actions, best first by the priority scores (ties: the lower index first)."""
+        legal = state.legal_actions()
+        scorer = SCORERS[state.pending.kind]
+        scores = [scorer(state, seat, a) for a in legal]
+        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
 
 register_scripted(ENV_ID, BattleGnomesScripted)
 

@@ -364,16 +364,38 @@ class DwarfsFallScripted:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if state.regions.empty and state.pending.kind == DecisionKind.PLACE_CARD:
-            first = state.game.action_layout.place(CENTRE_CELLS[0], 0)
-            if first in legal:
-                return first
-        PlanMemo.state, PlanMemo.plans = state, {}
-        try:
-            scores = np.array([_score(state, seat, a) for a in legal])
-        finally:
-            PlanMemo.state, PlanMemo.plans = None, {}
+        first = _opening(state, legal)
+        if first is not None:
+            return first
+        scores = _scores(state, seat, legal)
         return legal[int(np.argmax(scores + rng.uniform(0.0, NEAR_TIE, len(legal))))]
+
+    def ranked(self, state: DwarfsFallState, seat: int) -> list[int]:
+        """Legal actions, best first by the priority scores (ties: the lower index first)."""
+        legal = state.legal_actions()
+        first = _opening(state, legal) if len(legal) > 1 else None
+        if first is not None:
+            return [first] + [a for a in legal if a != first]
+        scores = _scores(state, seat, legal) if len(legal) > 1 else [0.0]
+        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
+
+def _opening(state: DwarfsFallState, legal: list[int]) -> int | None:
+    """The first card of the game, on the first centre square (None once the mat has a card)."""
+    if state.regions.empty and state.pending.kind == DecisionKind.PLACE_CARD:
+        first = state.game.action_layout.place(CENTRE_CELLS[0], 0)
+        if first in legal:
+            return first
+    return None
+
+
+def _scores(state: DwarfsFallState, seat: int, legal: list[int]) -> np.ndarray:
+    """The priority score of every legal action (the plans are computed once for all of them)."""
+    PlanMemo.state, PlanMemo.plans = state, {}
+    try:
+        return np.array([_score(state, seat, a) for a in legal])
+    finally:
+        PlanMemo.state, PlanMemo.plans = None, {}
 
 
 register_scripted(ENV_ID, DwarfsFallScripted)

@@ -217,6 +217,13 @@ class GnomeVillageScripted:
         scores = [scorer(state, seat, a) for a in legal]
         return legal[int(np.argmax(scores))]
 
+    def ranked(self, state: GnomeVillageState, seat: int) -> list[int]:
+        """Legal actions, best first by the priority scores (ties: the lower index first)."""
+        legal = state.legal_actions()
+        scorer = SCORERS.get(state.pending.kind, _score_cell_choice)
+        scores = [scorer(state, seat, a) for a in legal]
+        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
 
 register_scripted("gnome_village_v1", GnomeVillageScripted)
 

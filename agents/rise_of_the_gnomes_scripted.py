@@ -487,6 +487,15 @@ class RiseOfTheGnomesScripted:
         scores = [scorer(state, seat, a) for a in legal]
         return legal[int(np.argmax(scores))]
 
+    def ranked(self, state: RiseState, seat: int) -> list[int]:
+        """Legal actions, best first by the priority scores (ties: the lower index first)."""
+        legal = state.legal_actions()
+        if len(legal) == 1 or state.pending.kind == DecisionKind.RACE_PICK:  # the side is drawn, not scored
+            return legal
+        scorer = SCORERS[state.pending.kind]
+        scores = [scorer(state, seat, a) for a in legal]
+        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
 
 register_scripted("rise_of_the_gnomes_v1", RiseOfTheGnomesScripted)
 

@@ -24,9 +24,16 @@ def run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, A
     return json.loads(capsys.readouterr().out)
 
 
+CLOCK_KEYS = ("timing", "decision_cpu")  # measured times: the only parts a rerun changes
+CLOCK_GAME_KEYS = ("think_s", "think_max_s")
+
+
 def results(doc: dict[str, Any]) -> dict[str, Any]:
-    """The document without its wall-clock timing."""
-    return {key: value for key, value in doc.items() if key != "timing"}
+    """The document without its measured times."""
+    out = {key: value for key, value in doc.items() if key not in CLOCK_KEYS}
+    if "per_game" in out:
+        out["per_game"] = [{k: v for k, v in game.items() if k not in CLOCK_GAME_KEYS} for game in out["per_game"]]
+    return out
 
 
 # ---------------------------------------------------------------------------- schedules
@@ -99,6 +106,9 @@ def test_scripted_outrates_random_and_tables_add_up(capsys: pytest.CaptureFixtur
     assert h2h[("scripted", "random")]["wins"] == pytest.approx(agents["scripted"]["wins"])
     assert [row["seat"] for row in doc["per_seat"]] == [0, 1]
     assert all(row["per_agent"]["scripted"]["games"] == 6 for row in doc["per_seat"])
+    times = {row["agent"]: row for row in doc["decision_cpu"]}
+    assert sum(row["decisions"] for row in times.values()) == round(doc["game_length"]["mean"] * doc["games"])
+    assert all(0.0 <= row["cpu_s_per_decision"] <= row["max_cpu_s"] for row in times.values())
 
 
 def test_games_round_up_to_whole_cycles(capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,6 +158,17 @@ def test_single_player_rates_against_the_gnome_union(capsys: pytest.CaptureFixtu
         assert margin == pytest.approx(standings.margins(GameRecord(**game))[0])
     union = next(row for row in doc["ratings"] if row["agent"] == standings.UNION)
     assert union["pseudo_agent"] and union["rated_games"] == 2
+
+
+def test_decision_times_add_up_per_agent() -> None:
+    first = GameRecord(0, 0, 1, ["a", "b"], [1.0, 0.0], [], [0, 1], [1.0, 0.0], 5, True,
+                       think_s=[0.3, 0.1], think_max_s=[0.2, 0.05], seat_decisions=[3, 2])
+    second = GameRecord(1, 1, 2, ["b", "a"], [1.0, 0.0], [], [0, 1], [1.0, 0.0], 4, True,
+                        think_s=[0.2, 0.1], think_max_s=[0.15, 0.1], seat_decisions=[2, 2])
+    rows = {row["agent"]: row for row in standings.decision_times([first, second], ["a", "b"])}
+    assert rows["a"]["decisions"] == 5 and rows["a"]["cpu_s_per_decision"] == pytest.approx(0.4 / 5)
+    assert rows["a"]["max_cpu_s"] == 0.2 and rows["b"]["max_cpu_s"] == 0.15
+    assert rows["b"]["cpu_s_per_decision"] == pytest.approx(0.3 / 4)
 
 
 def test_ties_share_wins_and_ranks() -> None:

@@ -135,6 +135,7 @@ def build_report(args: argparse.Namespace, spec: TournamentSpec, plan: schedules
         "per_agent": standings.summarize_agents(records, names),
         "ratings": standings.rate_games(records, names, spec.players),
         "per_seat": standings.seat_table(records, names, spec.players),
+        "decision_cpu": standings.decision_times(records, names),
         **_game_facts(records, wall),
     }
     if spec.players == 2:

@@ -95,6 +95,11 @@ def render_text(report: dict[str, Any]) -> str:
         headers, rows = _head_to_head_rows(report)
         lines += ["", "Head-to-head: row agent's win rate against column agent (games)",
                   common.format_table(headers, rows)]
+    if "decision_cpu" in report:
+        lines += ["", "CPU seconds per decision (the process's, while the agent chose)", common.format_table(
+            ["agent", "decisions", "mean", "max"],
+            [[row["agent"], row["decisions"], f"{row['cpu_s_per_decision']:.4f}", f"{row['max_cpu_s']:.3f}"]
+             for row in report["decision_cpu"]])]
     length = report["game_length"]
     lines += ["", (f"Game length: {length['mean']:.1f} ± {length['std']:.1f} decisions "
                    f"(min {length['min']}, max {length['max']}); "

@@ -60,6 +60,21 @@ def summarize_agents(records: Sequence[GameRecord], names: Sequence[str]) -> lis
     return rows
 
 
+def decision_times(records: Sequence[GameRecord], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Per agent: decisions taken and the CPU seconds it spent choosing, per decision and at most."""
+    spent = {name: 0.0 for name in names}
+    slowest = {name: 0.0 for name in names}
+    taken = {name: 0 for name in names}
+    for rec in records:
+        for name, think, worst, count in zip(rec.seat_agents, rec.think_s, rec.think_max_s, rec.seat_decisions):
+            spent[name] += think
+            slowest[name] = max(slowest[name], worst)
+            taken[name] += count
+    return [{"agent": name, "decisions": taken[name],
+             "cpu_s_per_decision": spent[name] / taken[name] if taken[name] else 0.0,
+             "max_cpu_s": slowest[name]} for name in names]
+
+
 def seat_table(records: Sequence[GameRecord], names: Sequence[str], players: int) -> list[dict[str, Any]]:
     """Per seat: overall win rate and each agent's wins and games in that seat."""
     rows = []

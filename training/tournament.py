@@ -14,6 +14,7 @@ process and must keep no state between games (the ``act(state, seat, rng)`` prot
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,9 @@ class GameRecord:
     win_shares: list[float]
     decisions: int
     finished: bool
+    think_s: list[float] = field(default_factory=list)  # per seat: CPU seconds its agent spent choosing
+    think_max_s: list[float] = field(default_factory=list)  # per seat: its slowest single decision
+    seat_decisions: list[int] = field(default_factory=list)  # per seat: decisions it took
 
 
 def game_seeds(seed: int, game: int, players: int) -> tuple[int, list[np.random.Generator]]:
@@ -79,7 +83,8 @@ class GamePlayer:
         env_seed, rngs = game_seeds(self.spec.seed, game, self.spec.players)
         seat_policies = [self.policies[agent] for agent in lineup]
         self.env.reset(seed=env_seed)
-        decisions = 0
+        players = self.spec.players
+        think, slowest, taken = [0.0] * players, [0.0] * players, [0] * players
         for _agent in self.env.agent_iter():
             _obs, _reward, terminated, truncated, _info = self.env.last()
             if terminated or truncated:
@@ -87,10 +92,17 @@ class GamePlayer:
                 continue
             state = self.env.unwrapped.game_state
             seat = state.current_player
-            self.env.step(choose_action(seat_policies[seat], state, rngs[seat]))
-            decisions += 1
+            start = time.process_time()
+            action = choose_action(seat_policies[seat], state, rngs[seat])
+            spent = time.process_time() - start
+            think[seat] += spent
+            slowest[seat] = max(slowest[seat], spent)
+            taken[seat] += 1
+            self.env.step(action)
         names = [self.spec.agent_specs[agent] for agent in lineup]
-        return self._record(game, table, env_seed, names, decisions)
+        record = self._record(game, table, env_seed, names, sum(taken))
+        record.think_s, record.think_max_s, record.seat_decisions = think, slowest, taken
+        return record
 
     def _record(self, game: int, table: int, env_seed: int, names: list[str], decisions: int) -> GameRecord:
         state = self.env.unwrapped.game_state
