@@ -315,3 +315,22 @@ def test_audit_report_reference_table_reads_tournament_reports(capsys: pytest.Ca
     for row in report["per_agent"]:
         line = next(l for l in text.splitlines() if l.startswith(f"| | {row['agent']} |"))
         assert f"{row['win_rate']:.2f} [" in line and f"| {row['games']} |" in line
+
+
+def test_audit_report_search_table_reads_match_reports(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from training import evaluate
+
+    out = tmp_path / "battle_gnomes_v1-2p"
+    spec = "rollout:rounds=1:candidates=2:max_rollout=30"
+    assert evaluate.main(["--env", "battle_gnomes_v1", "--players", "2", "--agents", f"scripted,{spec}",
+                          "--games", "2", "--seed", "0", "--no-progress", "--out", str(out)]) == 0
+    capsys.readouterr()
+    report = json.loads((out / "report.json").read_text())
+    assert audit_report.main(["--search", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[2]
+    rows = {row["agent"]: row for row in report["per_agent"]}
+    spent = next(row for row in report["decision_cpu"] if row["agent"] == spec)["cpu_s_per_decision"]
+    assert line.startswith(f"| battle_gnomes_v1 | `{spec}` | 2 | {rows[spec]['win_rate']:.2f} [")
+    assert f"| {rows['scripted']['win_rate']:.2f} | " in line
+    share = rows[spec]["wins"] / (rows[spec]["wins"] + rows["scripted"]["wins"])
+    assert f"| {share:.2f} [" in line and f"| {spent:.2f} (" in line and line.endswith(("| yes |", "| no |"))

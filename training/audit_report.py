@@ -4,6 +4,8 @@
     python -m training.audit_report [--dir DIR] [--segments]
     bash training/results/reference.sh [WORKERS]   # the reference tournaments (training.evaluate)
     python -m training.audit_report --reference [DIR]
+    bash training/results/search.sh [WORKERS]      # the search agent against scripted (training.evaluate)
+    python -m training.audit_report --search [DIR]
 
 Each JSON file in the directory is one ``python -m training.audit KIND --json`` document, named
 ``KIND-ENV-CONFIG.json``. The report prints three Markdown tables (endings per config,
@@ -20,8 +22,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from training.common import wilson_interval
+
 RESULTS_DIR = Path(__file__).resolve().parent / "results" / "audit"
 REFERENCE_DIR = Path(__file__).resolve().parent / "results" / "reference"
+SEARCH_DIR = Path(__file__).resolve().parent / "results" / "search"
+SEARCH_TARGET_S = 0.5  # issue 16: a search agent that beats scripted at <= 0.5 s per decision (mean CPU)
+EVEN_SHARE = 0.5  # "beats": its share of the games either agent won lies above one half (95% interval)
 BAND = (0.67, 1.5)  # a holder's win rate as a multiple of the fair share (issue 14's target)
 MIN_SEAT_GAMES = 60  # tags held in fewer seat-games are listed as too rare to judge
 RATE_EVENTS = ("revealed:", "chest_", "trail_vp_", "ended:")  # events shown as shares of games
@@ -142,6 +149,31 @@ def reference_table(directory: Path) -> list[str]:
     return lines
 
 
+def search_table(directory: Path) -> list[str]:
+    """Per two-agent match (``<env>-<players>p/report.json``, the baseline agent listed first):
+    both win rates, the search agent's share of the games one of them won (Rise: the Gnome Union
+    wins the others), and both agents' CPU seconds per decision."""
+    lines = ["| env | agent | games | win rate [95% CI] | scripted's win rate | share of the games either won "
+             "[95% CI] | CPU s / decision (max) | scripted's CPU s / decision | beats scripted within 0.5 s |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for path in sorted(directory.glob("*/report.json")):
+        report = json.loads(path.read_text())
+        base, search = report["agents"]
+        rows = {r["agent"]: r for r in report["per_agent"]}
+        times = {t["agent"]: t for t in report["decision_cpu"]}
+        won, lost = rows[search]["wins"], rows[base]["wins"]
+        share_low, share_high = wilson_interval(won, won + lost)
+        spent = times[search]["cpu_s_per_decision"]
+        met = share_low > EVEN_SHARE and spent <= SEARCH_TARGET_S  # the whole interval above an even match
+        low, high = rows[search]["ci95"]
+        lines.append(f"| {report['env']} | `{search}` | {report['games']} | "
+                     f"{rows[search]['win_rate']:.2f} [{low:.2f}, {high:.2f}] | {rows[base]['win_rate']:.2f} | "
+                     f"{won / (won + lost) if won + lost else 0.0:.2f} [{share_low:.2f}, {share_high:.2f}] | "
+                     f"{spent:.2f} ({times[search]['max_cpu_s']:.2f}) | "
+                     f"{times[base]['cpu_s_per_decision']:.4f} | {'yes' if met else 'no'} |")
+    return lines
+
+
 def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
@@ -153,9 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--segments", action="store_true", help="also every segment's largest value")
     parser.add_argument("--reference", type=Path, nargs="?", const=REFERENCE_DIR, default=None, metavar="DIR",
                         help="print the reference tournaments' table instead (default DIR: training/results/reference)")
+    parser.add_argument("--search", type=Path, nargs="?", const=SEARCH_DIR, default=None, metavar="DIR",
+                        help="print the search agent's table instead (default DIR: training/results/search)")
     args = parser.parse_args(argv)
     if args.reference is not None:
         print("\n".join(reference_table(args.reference)))
+        return 0
+    if args.search is not None:
+        print("\n".join(search_table(args.search)))
         return 0
     sections = [("Endings", endings_table(load(args.dir, "endings"))),
                 ("Observations", observations_table(load(args.dir, "observations"))),
