@@ -2,12 +2,13 @@
 
 ``agents.make(spec, env_id)`` builds a policy from an agent spec: a name, optionally followed by
 parameters, ``name[:key=value[:key=value ...]]``, e.g. ``random``, ``scripted``,
-``mcts:iterations=200:rollout=scripted``, ``checkpoint:path=runs/x/model.zip``,
+``mcts:iterations=200:rollout=scripted``, ``rollout:rounds=4``, ``checkpoint:path=runs/x/model.zip``,
 ``rllib:path=runs/rllib-x``. Values are read as bool (true/false), int, float, or else kept as
 strings.
 
 Built in: ``random`` for every env; each game adds its scripted opponent under ``scripted``
-(``agents/<game>_scripted.py`` registers it). Generic agents in their own modules
+(``agents/<game>_scripted.py`` registers it; its ``ranked(state, seat)`` lists the legal actions
+best first, which the ``rollout`` search builds on). Generic agents in their own modules
 (``LAZY_AGENTS``) are imported on first use, so optional dependencies load only when asked for.
 """
 
