@@ -15,6 +15,6 @@ match() {  # match ENV SPEC GAMES
 }
 match dwarfs_fall_v3 rollout:rounds=4 60
 match mighty_gnomes_v1 rollout:rounds=4 60
-match rise_of_the_gnomes_v1 rollout:rounds=4 60
+match rise_of_the_gnomes_v1 rollout:rounds=12:candidates=2:max_rollout=80 40
 match gnome_village_v1 rollout:rounds=16 60
 match battle_gnomes_v1 rollout:rounds=16:candidates=6 60
