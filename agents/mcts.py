@@ -57,13 +57,13 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 import numpy as np
 
 from agents import make as make_agent
 from agents import register_agent
 from agents.base import Policy
+from agents.params import check_int, check_number
 from gnome_envs.core.engine import State
 from gnome_envs.core.errors import ConfigError, GameOverError, InvariantError
 from gnome_envs.core.registry import get_spec
@@ -75,6 +75,7 @@ DEFAULT_MAX_ROLLOUT = 24
 ROLLOUT_POLICIES = ("random", "scripted")
 MARGIN_FRACTION = 0.25  # the score lead worth tanh(1) in the heuristic, as a share of score_scale
 NO_RIVAL_RANK = 0.5
+AGENT = "mcts"
 UNLIMITED_ITERATIONS = 10**9  # cap when only a time budget is given
 
 
@@ -125,20 +126,6 @@ def evaluate(state: State) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- parameters
-def _check_int(name: str, value: Any, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ConfigError(f"mcts parameter {name} must be an integer >= {minimum}, got {value!r}")
-    return int(value)
-
-
-def _check_number(name: str, value: Any, positive: bool) -> float:
-    ok = not isinstance(value, bool) and isinstance(value, (int, float, np.integer, np.floating))
-    if not ok or not math.isfinite(float(value)) or float(value) < 0 or (positive and float(value) == 0):
-        bound = "> 0" if positive else ">= 0"
-        raise ConfigError(f"mcts parameter {name} must be a finite number {bound}, got {value!r}")
-    return float(value)
-
-
 class MCTSAgent:
     """Single-observer information-set MCTS (see the module docstring)."""
 
@@ -150,15 +137,15 @@ class MCTSAgent:
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         get_spec(env_id)
         self.env_id = env_id
-        self.seconds = None if seconds is None else _check_number("seconds", seconds, positive=True)
+        self.seconds = None if seconds is None else check_number(AGENT, "seconds", seconds, positive=True)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if self.seconds is None else UNLIMITED_ITERATIONS
-        self.iterations = _check_int("iterations", iterations, 1)
-        self.c = _check_number("c", c, positive=False)
+        self.iterations = check_int(AGENT, "iterations", iterations, 1)
+        self.c = check_number(AGENT, "c", c, positive=False)
         if rollout not in ROLLOUT_POLICIES:
             raise ConfigError(f"mcts parameter rollout must be one of {ROLLOUT_POLICIES}, got {rollout!r}")
         self.rollout = rollout
-        self.max_rollout = _check_int("max_rollout", max_rollout, 0)
+        self.max_rollout = check_int(AGENT, "max_rollout", max_rollout, 0)
         self._scripted: Policy | None = make_agent("scripted", env_id) if rollout == "scripted" else None
         self.last_iterations = 0  # iterations run for the latest searched decision
 

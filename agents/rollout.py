@@ -32,7 +32,8 @@ import numpy as np
 from agents import make as make_agent
 from agents import register_agent
 from agents.base import Policy
-from agents.mcts import _check_int, _check_number, heuristic_values, terminal_values
+from agents.mcts import heuristic_values, terminal_values
+from agents.params import check_int, check_number
 from gnome_envs.core.engine import State
 from gnome_envs.core.errors import ConfigError, GameOverError
 from gnome_envs.core.registry import get_spec
@@ -42,6 +43,7 @@ DEFAULT_ROUNDS = 16  # rounds without a time budget
 DEFAULT_MAX_ROLLOUT = 1000  # decisions per rollout before the score heuristic decides
 UNLIMITED_ROUNDS = 10**9
 SEED_BOUND = 2**63
+AGENT = "rollout"
 WIN_WEIGHT = 0.5  # a finished rollout's value: this much win share, the rest score lead
 
 
@@ -63,12 +65,12 @@ class RolloutAgent:
                  rounds: int | None = None, max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         get_spec(env_id)
         self.env_id = env_id
-        self.candidates = _check_int("candidates", candidates, 1)
-        self.seconds = None if seconds is None else _check_number("seconds", seconds, positive=True)
+        self.candidates = check_int(AGENT, "candidates", candidates, 1)
+        self.seconds = None if seconds is None else check_number(AGENT, "seconds", seconds, positive=True)
         if rounds is None:
             rounds = DEFAULT_ROUNDS if self.seconds is None else UNLIMITED_ROUNDS
-        self.rounds = _check_int("rounds", rounds, 1)
-        self.max_rollout = _check_int("max_rollout", max_rollout, 0)
+        self.rounds = check_int(AGENT, "rounds", rounds, 1)
+        self.max_rollout = check_int(AGENT, "max_rollout", max_rollout, 0)
         self._scripted: Policy = make_agent("scripted", env_id)
         if not hasattr(self._scripted, "ranked"):
             raise ConfigError(f"the scripted opponent of {env_id} cannot rank its actions")

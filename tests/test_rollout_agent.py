@@ -103,10 +103,10 @@ def test_rollout_value_mixes_win_share_and_lead() -> None:
 
 
 @pytest.mark.parametrize("spec, fragment", [
-    ("rollout:rounds=0", "rounds"),
-    ("rollout:candidates=0", "candidates"),
-    ("rollout:seconds=0", "seconds"),
-    ("rollout:max_rollout=-1", "max_rollout"),
+    ("rollout:rounds=0", "rollout parameter rounds"),
+    ("rollout:candidates=0", "rollout parameter candidates"),
+    ("rollout:seconds=0", "rollout parameter seconds"),
+    ("rollout:max_rollout=-1", "rollout parameter max_rollout"),
     ("rollout:depth=3", "bad parameters"),
 ])
 def test_rollout_rejects_bad_parameters(spec: str, fragment: str) -> None:
