@@ -28,6 +28,11 @@ class Policy(Protocol):
         ...
 
 
+def best_first(legal: list[int], scores) -> list[int]:
+    """``legal`` sorted by ``scores``, highest first; equal scores keep their order (lower index first)."""
+    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
+
 def choose_action(policy: Policy, state: State, rng: np.random.Generator) -> int:
     """Ask ``policy`` for the current player's action, giving it only what that seat may know."""
     seat = state.current_player

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from agents import register_scripted
+from agents.base import best_first
 from gnome_envs.battle_gnomes.actions import Family, TurnAction
 from gnome_envs.battle_gnomes.components import (
     CARD_TYPE,
@@ -377,17 +378,19 @@ class BattleGnomesScripted:
 
     def act(self, state: BattleGnomesState, seat: int, rng: np.random.Generator) -> int:
         """The highest-priority legal action (ties broken by the lowest index)."""
-        legal = state.legal_actions()
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
+        legal, scores = _scored(state, seat)
         return legal[int(np.argmax(scores))]
 
     def ranked(self, state: BattleGnomesState, seat: int) -> list[int]:
         """Legal actions, best first by the priority scores (ties: the lower index first)."""
-        legal = state.legal_actions()
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        return best_first(*_scored(state, seat))
+
+
+def _scored(state: BattleGnomesState, seat: int) -> tuple[list[int], list[float]]:
+    """The legal actions and the priority score of each."""
+    legal = state.legal_actions()
+    scorer = SCORERS[state.pending.kind]
+    return legal, [scorer(state, seat, a) for a in legal]
 
 
 register_scripted(ENV_ID, BattleGnomesScripted)

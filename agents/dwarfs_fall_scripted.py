@@ -49,6 +49,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents import register_scripted
+from agents.base import best_first
 from agents.dwarfs_fall_elves import hunt_card_gain
 from agents.dwarfs_fall_empires import (
     EMPIRE_FAMILIES,
@@ -376,8 +377,7 @@ class DwarfsFallScripted:
         first = _opening(state, legal) if len(legal) > 1 else None
         if first is not None:
             return [first] + [a for a in legal if a != first]
-        scores = _scores(state, seat, legal) if len(legal) > 1 else [0.0]
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        return best_first(legal, _scores(state, seat, legal)) if len(legal) > 1 else legal
 
 
 def _opening(state: DwarfsFallState, legal: list[int]) -> int | None:

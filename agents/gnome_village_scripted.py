@@ -27,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from agents import register_scripted
+from agents.base import best_first
 from gnome_envs.gnome_village.actions import (
     LAYOUTS,
     Family,
@@ -212,17 +213,19 @@ class GnomeVillageScripted:
 
     def act(self, state: GnomeVillageState, seat: int, rng: np.random.Generator) -> int:
         """The highest-priority legal action (ties broken by the lowest index)."""
-        legal = state.legal_actions()
-        scorer = SCORERS.get(state.pending.kind, _score_cell_choice)
-        scores = [scorer(state, seat, a) for a in legal]
+        legal, scores = _scored(state, seat)
         return legal[int(np.argmax(scores))]
 
     def ranked(self, state: GnomeVillageState, seat: int) -> list[int]:
         """Legal actions, best first by the priority scores (ties: the lower index first)."""
-        legal = state.legal_actions()
-        scorer = SCORERS.get(state.pending.kind, _score_cell_choice)
-        scores = [scorer(state, seat, a) for a in legal]
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        return best_first(*_scored(state, seat))
+
+
+def _scored(state: GnomeVillageState, seat: int) -> tuple[list[int], list[float]]:
+    """The legal actions and the priority score of each."""
+    legal = state.legal_actions()
+    scorer = SCORERS.get(state.pending.kind, _score_cell_choice)
+    return legal, [scorer(state, seat, a) for a in legal]
 
 
 register_scripted("gnome_village_v1", GnomeVillageScripted)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from agents import register_scripted
+from agents.base import best_first
 from gnome_envs.mighty_gnomes.actions import LAYOUTS, Family, Mode
 from gnome_envs.mighty_gnomes.components import (
     ALCHEMIST_CRYSTAL_VP,
@@ -375,17 +376,19 @@ class MightyGnomesScripted:
 
     def act(self, state: MightyGnomesState, seat: int, rng: np.random.Generator) -> int:
         """The highest-valued legal action (ties broken by the lowest index)."""
-        legal = state.legal_actions()
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
+        legal, scores = _scored(state, seat)
         return legal[int(np.argmax(scores))]
 
     def ranked(self, state: MightyGnomesState, seat: int) -> list[int]:
         """Legal actions, best first by the priority scores (ties: the lower index first)."""
-        legal = state.legal_actions()
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        return best_first(*_scored(state, seat))
+
+
+def _scored(state: MightyGnomesState, seat: int) -> tuple[list[int], list[float]]:
+    """The legal actions and the priority score of each."""
+    legal = state.legal_actions()
+    scorer = SCORERS[state.pending.kind]
+    return legal, [scorer(state, seat, a) for a in legal]
 
 
 register_scripted("mighty_gnomes_v1", MightyGnomesScripted)

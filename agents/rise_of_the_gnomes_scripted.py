@@ -27,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from agents import register_scripted
+from agents.base import best_first
 from gnome_envs.rise_of_the_gnomes import board, markets, targets
 from gnome_envs.rise_of_the_gnomes.actions import (
     ALLY_SPACE_BASE,
@@ -483,18 +484,20 @@ class RiseOfTheGnomesScripted:
             return legal[0]
         if state.pending.kind == DecisionKind.RACE_PICK:
             return pick_side(state, seat, legal, rng)
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
-        return legal[int(np.argmax(scores))]
+        return legal[int(np.argmax(_scores(state, seat, legal)))]
 
     def ranked(self, state: RiseState, seat: int) -> list[int]:
         """Legal actions, best first by the priority scores (ties: the lower index first)."""
         legal = state.legal_actions()
         if len(legal) == 1 or state.pending.kind == DecisionKind.RACE_PICK:  # the side is drawn, not scored
             return legal
-        scorer = SCORERS[state.pending.kind]
-        scores = [scorer(state, seat, a) for a in legal]
-        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+        return best_first(legal, _scores(state, seat, legal))
+
+
+def _scores(state: RiseState, seat: int, legal: list[int]) -> list[float]:
+    """The priority score of each of ``legal``."""
+    scorer = SCORERS[state.pending.kind]
+    return [scorer(state, seat, a) for a in legal]
 
 
 register_scripted("rise_of_the_gnomes_v1", RiseOfTheGnomesScripted)
