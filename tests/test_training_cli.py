@@ -13,7 +13,7 @@ from pettingzoo.test import api_test
 
 import gnome_envs
 from gnome_envs.core.registry import get_spec
-from training import audit, audit_report, benchmark, common, selfplay, train
+from training import audit, audit_report, benchmark, benchmark_report, common, selfplay, train
 from training.floor_env import FLOOR_GAME_LENGTH, FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -139,8 +139,8 @@ def test_benchmark_pools_the_yardstick_runs_by_their_time() -> None:
     assert row["steps_per_s"] == pytest.approx(2000 / 3.0) and row["games"] == 90
     assert row["yardstick_runs"] == [1000.0, 500.0] and row["env"] == benchmark.CONNECT_FOUR
     assert row["step_us"] == pytest.approx(1500.0)
-    assert "1,000 steps/s before" in benchmark.yardstick_lines([row])[0]
-    assert "(75% apart)" in benchmark.yardstick_lines([row])[0]  # 500 / 667
+    assert "1,000 steps/s before" in benchmark_report.yardstick_lines([row])[0]
+    assert "(75% apart)" in benchmark_report.yardstick_lines([row])[0]  # 500 / 667
 
 
 def test_benchmark_shows_connect_four_unavailable_without_crashing(

@@ -54,6 +54,7 @@ import gnome_envs
 from gnome_envs.core.errors import GnomeEnvsError
 from gnome_envs.core.registry import get_spec
 from training import common
+from training.benchmark_report import CONNECT_FOUR, render_markdown, render_text
 from training.floor_env import FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -63,9 +64,7 @@ DEFAULT_SECONDS = 5.0
 CLOCK = time.thread_time
 DEFAULT_PLAYERS = 2
 DEFAULT_SEED = 0
-CONNECT_FOUR = "connect_four_v3"
 CONNECT_FOUR_HINT = "pip install pygame"
-UNAVAILABLE = "unavailable"
 CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
 CLONE_GAME_SEED = 12345  # the first of the (untimed) games whose positions are cloned and observed
 CLONE_GAMES = 5  # games whose positions are cloned (one game is too noisy a sample)
@@ -76,10 +75,6 @@ MICROSECONDS = 1e6
 CLOCK_CALIBRATION_SAMPLES = 20_000  # empty clock intervals averaged for the clock's own cost
 WARMUP_GAMES = 1  # untimed games played before the clock starts
 ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
-SPEED_TARGET = 1.5  # every config: steps/s at least this multiple of connect_four_v3's
-DEFAULT_SPEED_TARGET = 2.0  # the two-player default config of every game
-OBSERVATION_SHARE_TARGET = 0.35  # the observation's share of one step's cost
-CLONE_TARGET = 0.25  # clone() cost as a share of one step's cost
 PROFILE_SECONDS_SHARE = 0.5  # the profiled loop runs this share of --seconds
 PROFILE_DEFAULT_LINES = 15
 
@@ -352,95 +347,6 @@ def environment_info(cpu: int | None) -> dict[str, Any]:
     return {"python": platform.python_version(), "numpy": np.__version__,
             "pettingzoo": pettingzoo.__version__, "gnome_envs": gnome_envs.__version__,
             "machine": platform.machine(), "pinned_cpu": cpu}
-
-
-def _fmt(row: dict[str, Any], key: str, spec: str) -> str:
-    return format(row[key], spec) if key in row else "-"
-
-
-def render_text(report: dict[str, Any]) -> str:
-    """The benchmark table and the DESIGN.md target checks."""
-    headers = ["env", "players", "config", "steps/s", "games/s", "steps/game", "us/step",
-               "clone/step", "obs/step", "vs c4"]
-    rows, notes = [], []
-    for row in report["rows"]:
-        config = config_label(row.get("config") or {})
-        if not row["available"]:
-            rows.append([row["env"], row["players"] or "-", config, UNAVAILABLE] + ["-"] * (len(headers) - 4))
-            notes.append(f"{row['env']}: {row['reason']}")
-            continue
-        rows.append([row["env"], row["players"], config, _fmt(row, "steps_per_s", ",.0f"),
-                     _fmt(row, "games_per_s", ",.1f"), _fmt(row, "steps_per_game", ".1f"),
-                     _fmt(row, "step_us", ".1f"), _fmt(row, "clone_per_step", ".3f"),
-                     _fmt(row, "observation_share", ".0%"),
-                     _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"])
-    info = report["system"]
-    lines = [f"AEC benchmark: about {report['seconds']:g} CPU s per env, one process, one thread, CPU time "
-             f"(python {info['python']}, numpy {info['numpy']}, pettingzoo {info['pettingzoo']}"
-             + (f", pinned to CPU {info['pinned_cpu']}" if info["pinned_cpu"] is not None else "")
-             + ")", "", common.format_table(headers, rows), ""]
-    lines += notes + yardstick_lines(report["rows"]) + target_lines(report["rows"])
-    for row in report["rows"]:
-        if row.get("profile"):
-            lines += ["", f"profile: {row['env']} {row['players']}p {config_label(row.get('config') or {})}",
-                      row["profile"]]
-    return "\n".join(lines)
-
-
-def render_markdown(report: dict[str, Any]) -> str:
-    """The README's speed table: one Markdown row per measured env and config."""
-    lines = ["| env | players | config | steps/s | decisions/game | us/step | clone / step "
-             "| observation / step | vs connect_four_v3 |", "|---|---|---|---|---|---|---|---|---|"]
-    for row in report["rows"]:
-        if not row["available"]:
-            continue
-        name = "floor (trivial AEC env)" if row["env"] == FLOOR_NAME else row["env"]
-        cells = [name, str(row["players"]), config_label(row.get("config") or {}),
-                 _fmt(row, "steps_per_s", ",.0f"), _fmt(row, "steps_per_game", ".0f"),
-                 _fmt(row, "step_us", ".1f"), _fmt(row, "clone_per_step", ".2f"),
-                 _fmt(row, "observation_share", ".0%"),
-                 _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def config_label(config: dict[str, Any]) -> str:
-    """``expansions=empires races=elves,ogres`` (``-`` for the default config)."""
-    parts = []
-    for key, value in config.items():
-        shown = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-        parts.append(f"{key}={shown}")
-    return " ".join(parts) or "-"
-
-
-def yardstick_lines(rows: list[dict[str, Any]]) -> list[str]:
-    """connect_four_v3's steps/s in its runs before and after the other envs, and their spread."""
-    row = next((r for r in rows if r["env"] == CONNECT_FOUR and r.get("yardstick_runs")), None)
-    if row is None:
-        return []
-    before, after = row["yardstick_runs"]
-    spread = abs(after - before) / row["steps_per_s"]
-    return [f"{CONNECT_FOUR}: {before:,.0f} steps/s before the other envs, {after:,.0f} after "
-            f"({spread:.0%} apart); the ratios use both runs ({row['steps_per_s']:,.0f} steps/s)"]
-
-
-def target_lines(rows: list[dict[str, Any]]) -> list[str]:
-    """Targets per gnome config: speed vs connect_four_v3 (1.5x, 2x for the two-player default),
-    observation share of a step, clone cost."""
-    lines = []
-    for row in rows:
-        if not row["available"] or "clone_us" not in row:
-            continue
-        goal = DEFAULT_SPEED_TARGET if row.get("default") else SPEED_TARGET
-        speed = ("n/a (connect_four_v3 did not run)" if "vs_connect_four" not in row else
-                 f"{'met' if row['vs_connect_four'] >= goal else 'MISSED'} "
-                 f"({row['vs_connect_four']:.2f}x connect_four_v3, target {goal:g}x)")
-        observe = (f"{'met' if row['observation_share'] < OBSERVATION_SHARE_TARGET else 'MISSED'} "
-                   f"({row['observation_share']:.0%} of a step)")
-        clone = f"{'met' if row['clone_per_step'] < CLONE_TARGET else 'MISSED'} ({row['clone_per_step']:.3f} of a step)"
-        label = f"{row['env']} {row['players']}p {config_label(row.get('config') or {})}"
-        lines.append(f"{label}: speed {speed}; observation {observe}; clone {clone}")
-    return lines
 
 
 def run(args: argparse.Namespace) -> int:
