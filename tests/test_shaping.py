@@ -9,7 +9,7 @@ from gnome_envs import SingleAgentEnv
 from gnome_envs.core.errors import ConfigError
 from training.common import win_shares
 from training.selfplay_pool import PRIORITY_FLOOR, OpponentMix
-from training.shaping import ShapedReward, fade_weight, score_margin
+from training.shaping import LOSS_REWARD, ShapedReward, UnfinishedAsLoss, fade_weight, score_margin
 
 ENV = "mighty_gnomes_v1"
 LONG_FADE = 10**12  # the weight stays 1 to within 1e-9 over a game
@@ -65,6 +65,30 @@ def test_faded_shaping_pays_win_loss_only() -> None:
     assert all(r == 0.0 for r in rewards[1:-1]) and abs(rewards[-1]) in (0.5, 1.0)
     with pytest.raises(ConfigError):
         ShapedReward(core, fade_steps=-1)
+
+
+def test_unfinished_as_loss_ends_a_stopped_game_as_a_loss() -> None:
+    # the step cap stops the game after 3 learner decisions: a truncation, paying nothing
+    capped = SingleAgentEnv(ENV, opponents="random", seat=0, num_players=2, reward="win_loss", max_steps=3)
+    rng = np.random.default_rng(0)
+    rewards, ends = [], []
+    for env in (capped, UnfinishedAsLoss(SingleAgentEnv(ENV, opponents="random", seat=0, num_players=2,
+                                                          reward="win_loss", max_steps=3))):
+        env.reset(seed=5)
+        done = False
+        while not done:
+            _obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            done = terminated or truncated
+        rewards.append(reward)
+        ends.append((terminated, truncated, info["truncated_by"]))
+    assert ends == [(False, True, "max_steps"), (True, False, "max_steps")]
+    assert rewards == [0.0, LOSS_REWARD]
+
+
+def test_unfinished_as_loss_leaves_a_finished_game_alone() -> None:
+    env = UnfinishedAsLoss(SingleAgentEnv(ENV, opponents="scripted", seat=1, num_players=2, reward="win_loss"))
+    total, info = play_episode(env, seed=2)
+    assert "truncated_by" not in info and total in (-1.0, 0.5, 1.0)
 
 
 def test_prioritized_draw_favours_the_kind_that_beats_the_learner() -> None:

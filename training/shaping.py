@@ -85,3 +85,29 @@ class ShapedReward(gymnasium.Wrapper):
     def action_masks(self) -> np.ndarray:
         """The wrapped env's action mask (sb3-contrib reads it through the wrappers)."""
         return self.env.unwrapped.action_masks()
+
+
+LOSS_REWARD = -1.0  # what win/loss pays a seat that did not win
+
+
+class UnfinishedAsLoss(gymnasium.Wrapper):
+    """A game that a limit stops (the step cap or a designed limit of the game) ends the learner's
+    episode as a loss (``training.train --unfinished loss``).
+
+    The adapter reports such a game as a truncation with no reward, and PPO then bootstraps the
+    value of the last position, as if the game went on: a learner ahead on points loses nothing
+    by never ending the game, though no evaluation counts a stopped game as a win. Here the step
+    is a termination paying ``LOSS_REWARD`` on top of its reward; ``info["truncated_by"]`` still
+    names the limit.
+    """
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+        """The wrapped step; a truncation becomes a termination with the loss reward."""
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if truncated and not terminated:
+            return obs, float(reward) + LOSS_REWARD, True, False, info
+        return obs, reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The wrapped env's action mask (sb3-contrib reads it through the wrappers)."""
+        return self.env.unwrapped.action_masks()

@@ -4,7 +4,7 @@
         [--opponents random,scripted,self] [--snapshot-every 10000] [--pool-size 5]
         [--n-envs 4] [--checkpoint-every 10000] [--eval-every 10000] [--resume runs/x/model.zip]
         [--seed 0] [--eval-games 100] [--eval-mode sampled] [--out runs/...] [--config k=v] [--json]
-        [--reward shaped] [--shaping-fade STEPS] [--shaping-weight 1.0]
+        [--reward shaped] [--shaping-fade STEPS] [--shaping-weight 1.0] [--unfinished loss]
         [--opponent-sampling prioritized] [--torch-threads 1]
         [--learning-rate 1e-3 --lr-schedule constant --n-steps 512 --batch-size 128 --n-epochs 10
          --target-kl 0 --ent-coef 0.01 --net-arch 256,256]   (training.train_hparams)
@@ -22,6 +22,9 @@ over the best opponent, weighted by a factor that fades linearly from ``--shapin
 at ``--shaping-fade`` training steps (``training.shaping``); ``win_loss`` and ``rank`` are the
 adapter's terminal rewards. ``score`` ignores what the opponents score, yet in 250,000-step
 Mighty Gnomes runs it ended closest to the scripted agent (``training/results/baselines/``).
+A game that a limit stops (the step cap, or a designed limit such as Dwar7s Fall's round limit)
+is a truncation, whose value PPO bootstraps; ``--unfinished loss`` ends it for the learner as a
+loss instead (``training.shaping.UnfinishedAsLoss``), since no evaluation counts it as a win.
 
 Output in ``--out``: ``model.zip``, ``checkpoints/``, ``pool/``, TensorBoard logs (``tb/``),
 Monitor CSVs, ``learning_curve.png`` (periodic evaluation win rates against ``--curve-opponents``
@@ -60,7 +63,7 @@ from gnome_envs.core.aec import REWARD_MODES
 from gnome_envs.core.errors import ConfigError
 from training import common
 from training.learning_curve import plot_learning_curve
-from training.shaping import ShapedReward
+from training.shaping import ShapedReward, UnfinishedAsLoss
 from training.warm_start import add_warm_start_arguments, validate_warm_start, warm_start
 from training.selfplay_pool import (
     SAMPLINGS,
@@ -123,6 +126,8 @@ TRAIN_REWARDS = (SHAPED_REWARD, *REWARD_MODES)
 DEFAULT_REWARD = "score"
 DEFAULT_SHAPING_WEIGHT = 1.0
 DEFAULT_SHAPING_FADE_SHARE = 0.5  # the shaping fades out over the first half of the run by default
+UNFINISHED_MODES = ("bootstrap", "loss")
+DEFAULT_UNFINISHED = "bootstrap"
 DEFAULT_OPPONENT_SAMPLING = "uniform"  # prioritized gave no measured gain (training/results/baselines/)
 DEFAULT_TORCH_THREADS = 1  # one core per learner process; the envs run in the same process
 RUNS_DIR = Path("runs")
@@ -186,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
              f"{DEFAULT_SHAPING_FADE_SHARE:g} x --timesteps, counted from a resumed model's steps too)")
     add("--shaping-weight", type=float, default=DEFAULT_SHAPING_WEIGHT,
         help=f"weight of the margin term at step 0 (default: {DEFAULT_SHAPING_WEIGHT:g})")
+    add("--unfinished", choices=UNFINISHED_MODES, default=DEFAULT_UNFINISHED,
+        help="a training game that a limit stops: a truncation whose value PPO bootstraps, or "
+             f"the learner's loss (training.shaping.UnfinishedAsLoss) (default: {DEFAULT_UNFINISHED})")
     add("--opponent-sampling", choices=SAMPLINGS, default=DEFAULT_OPPONENT_SAMPLING,
         help="how each opponent seat draws from --opponents: uniformly, or by how often the kind "
              f"still beats the learner (default: {DEFAULT_OPPONENT_SAMPLING})")
@@ -260,6 +268,7 @@ class EnvSetup:
     sampling: str = DEFAULT_OPPONENT_SAMPLING
     shaping: tuple[int, float] | None = None  # (fade steps, weight) of the shaped reward
     n_envs: int = 1
+    unfinished_as_loss: bool = False
 
 
 def env_setup(args: argparse.Namespace, out: Path) -> EnvSetup:
@@ -267,7 +276,7 @@ def env_setup(args: argparse.Namespace, out: Path) -> EnvSetup:
     shaping = (shaping_fade(args), args.shaping_weight) if args.reward == SHAPED_REWARD else None
     base = {"env_id": args.env, "players": args.players, "config": adapter_config(args),
             "pool_size": args.pool_size, "seed": args.seed, "sampling": args.opponent_sampling,
-            "shaping": shaping, "n_envs": args.n_envs}
+            "shaping": shaping, "n_envs": args.n_envs, "unfinished_as_loss": args.unfinished == "loss"}
     if args.players == 1:
         return EnvSetup(opponents=[], **base)
     kinds = parse_kinds(args.opponents)
@@ -291,6 +300,8 @@ def env_factory(setup: EnvSetup, index: int, monitor_file: Path | None,
         if setup.kinds is not None:
             env = OpponentMix(env, setup.kinds, setup.pool_dir, setup.pool_size, setup.seed, index,
                               sampling=setup.sampling)
+        if setup.unfinished_as_loss:
+            env = UnfinishedAsLoss(env)
         if setup.shaping is not None:  # outside Monitor: the episode reward it logs is win/loss
             return ShapedReward(Monitor(env, filename=str(monitor_file) if monitor_file else None),
                                 setup.shaping[0], setup.shaping[1], setup.n_envs)
@@ -437,7 +448,7 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "kept": [str(p) for p in list_snapshots(result.pool.directory)]}
     return {
         "job": "train", "env": args.env, "players": args.players, "seed": args.seed,
-        "reward": args.reward, "shaping": None if setup.shaping is None else {
+        "reward": args.reward, "unfinished": args.unfinished, "shaping": None if setup.shaping is None else {
             "fade_steps": setup.shaping[0], "weight": setup.shaping[1]},
         "opponent_sampling": args.opponent_sampling if setup.kinds else None,
         "opponents": setup.kinds or setup.opponents or UNION_NAME,
