@@ -20,6 +20,7 @@ from gnome_envs.dwarfs_fall.components import (
     KIND_VP,
     LAYER_COLOUR,
     LAYER_KIND,
+    LAYER_VP,
     LAYER_WALLS,
     NEIGHBOUR,
     NUM_CELLS,
@@ -92,7 +93,6 @@ def passable_sides(top: list[int], cell: int) -> int:
 
 # per packed layer: its kind as a bit, VP, whether a monster / an inn / a -2 card, castle colour
 LAYER_KIND_BIT = tuple(1 << LAYER_KIND[p] for p in range(NUM_LAYERS))
-LAYER_VP = tuple(KIND_VP[LAYER_KIND[p]] for p in range(NUM_LAYERS))
 LAYER_MONSTER = tuple(int(IS_MONSTER[LAYER_KIND[p]]) for p in range(NUM_LAYERS))
 LAYER_INN = tuple(int(LAYER_KIND[p] in INNS) for p in range(NUM_LAYERS))
 LAYER_MINUS_TWO = tuple(int(KIND_VP[LAYER_KIND[p]] == LIFE_OF_PARTY_FROM) for p in range(NUM_LAYERS))

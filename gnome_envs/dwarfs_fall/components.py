@@ -281,6 +281,12 @@ NUM_LAYERS = ALL_CODES * NUM_ROTATIONS  # the lake's four layers come last
 LAYER_WALLS = tuple(WALLS[p // NUM_ROTATIONS][p % NUM_ROTATIONS] for p in range(NUM_LAYERS))
 LAYER_KIND = tuple(CODE_KIND[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
 LAYER_COLOUR = tuple(CODE_COLOUR[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
+# VP of each card: its kind's (O2), except the crystal dwarfs' castle, worth 1 (O81: the frozen soul
+# keeps their kingdom's extra action and mine VP under every frost giant, X4.8)
+BLACK_CASTLE_VP = 1
+CODE_VP = tuple(BLACK_CASTLE_VP if CODE_COLOUR[code] == Colour.BLACK and CODE_KIND[code] == Kind.CASTLE
+                else KIND_VP[CODE_KIND[code]] for code in range(ALL_CODES))
+LAYER_VP = tuple(CODE_VP[p // NUM_ROTATIONS] for p in range(NUM_LAYERS))
 
 
 # ---------------------------------------------------------------------------- ogre cards (O5)
@@ -370,8 +376,8 @@ SECRET_VP = (2, 7, 2, 3, 14, 9, 5)  # O7: the core game's seven
 # O54: with The Empires all eleven (the core seven retuned for its bigger ogre deck and races,
 # then Zookeeper, Townsmen, Warlock, Adventurers): at 2-4 players, and at 5-7 players, where two
 # goals end the game (X1.4) and it lasts about 6 rounds instead of 10
-EMPIRES_SECRET_VP = (3, 7, 3, 3, 12, 12, 5, 6, 6, 5, 6)
-EMPIRES_LARGE_SECRET_VP = (3, 6, 3, 5, 11, 8, 5, 6, 5, 5, 8)
+EMPIRES_SECRET_VP = (3, 7, 4, 3, 12, 12, 5, 6, 6, 5, 6)
+EMPIRES_LARGE_SECRET_VP = (3, 6, 3, 5, 12, 8, 5, 6, 5, 5, 8)
 ZOOKEEPER_MONSTERS = 3
 TOWNSMEN_INNS = 3
 WARLOCK_DIAMONDS = 5

@@ -30,9 +30,9 @@ from gnome_envs.dwarfs_fall.components import (
     GEM_VP,
     GRID_SIZE,
     IS_CASTLE,
-    KIND_VP,
     LAYER_COLOUR,
     LAYER_KIND,
+    LAYER_VP,
     LAYER_WALLS,
     NUM_GEMS,
     SPOTS,
@@ -148,7 +148,7 @@ def _card(canvas: Canvas, state, cell: int, x: float, y: float, owners: list[int
     canvas.rect((x + pad + 1, y + pad + 1, x + CELL - pad - 1, y + pad + 17), strip, outline=None)
     label = CARD_LABELS[kind] if kind < len(CARD_LABELS) else KIND_LABEL[kind]
     canvas.text((x + pad + 4, y + pad + 3), label, 11, text_colour(strip), width=CELL - 34)
-    vp = KIND_VP[kind]
+    vp = LAYER_VP[top]
     canvas.text((x + CELL - pad - 4, y + pad + 3), f"{vp:+d}", 11, text_colour(strip), anchor="ra")
     height = len(state.stacks[cell])
     if height > 1:

@@ -8,12 +8,15 @@ import numpy as np
 
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
+    BLACK_CASTLE_VP,
     EMPIRES_LARGE_SECRET_VP,
     EMPIRES_SECRET_VP,
+    KIND_VP,
     OGRE_COUNTS,
     SECRET_VP,
     SLOT_KINDS,
     TRADING_GOALS,
+    Kind,
     Secret,
 )
 from gnome_envs.dwarfs_fall.races import CLASSES, IN_PILE, NUM_CLASSES, Ability, Class
@@ -220,6 +223,15 @@ def test_x5_9_owned_class_meeples_score_their_vp():
     assert list(elves.scores() - ebuild(races=DE).scores()) == [0, 4]  # O56: the elves' dragon 4 VP
 
 
+def test_o81_the_crystal_dwarfs_castle_is_worth_one_vp():
+    """O81: the black castle scores 1 VP in its kingdom, where a dwarf castle scores 2."""
+    state = ebuild({"d4": "Kcas/3", "e4": "Ktav"}, ("crystal_dwarfs", "dwarfs"))
+    tavern = KIND_VP[Kind.TAVERN]
+    assert state.kingdom_vp(0) == BLACK_CASTLE_VP + tavern == 1 + tavern
+    dwarf = ebuild({"d4": "Bcas/3", "e4": "Btav"}, DD)
+    assert dwarf.kingdom_vp(0) == KIND_VP[Kind.CASTLE] + tavern == 2 + tavern
+
+
 # ---------------------------------------------------------------------------- X6 empire monsters
 def test_x6_1_empire_monsters_are_monsters():
     """Five spots, five to defeat, -1 VP (O2), never stacked on, and they stop digging."""
@@ -388,8 +400,8 @@ def test_o54_secret_goal_vp_with_the_empires_by_table_size():
     others = [Secret.ARCHITECT, Secret.KING, Secret.MINER, Secret.WIZARD]
     large = build(mat, 5, expansions=E, secrets=[Secret.TOWNSMEN, *others])
     assert small.secret_revealed[0] and large.secret_revealed[0]
-    assert small.game.secret_vp == EMPIRES_SECRET_VP == (3, 7, 3, 3, 12, 12, 5, 6, 6, 5, 6)
-    assert large.game.secret_vp == EMPIRES_LARGE_SECRET_VP == (3, 6, 3, 5, 11, 8, 5, 6, 5, 5, 8)
+    assert small.game.secret_vp == EMPIRES_SECRET_VP == (3, 7, 4, 3, 12, 12, 5, 6, 6, 5, 6)
+    assert large.game.secret_vp == EMPIRES_LARGE_SECRET_VP == (3, 6, 3, 5, 12, 8, 5, 6, 5, 5, 8)
     for state in (small, large):
         hidden = state.clone()
         hidden.secret_revealed[0] = False

@@ -8,6 +8,7 @@ import pytest
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import make_game
 from gnome_envs.dwarfs_fall.components import (
+    BLACK_CASTLE_VP,
     COLOUR_LETTERS,
     LAYER_WALLS,
     Colour,
@@ -387,7 +388,7 @@ def test_x4_8_frozen_soul():
     state = ebuild(mat, ("crystal_dwarfs", "dwarfs"))
     assert len(state.kingdom(0).cells) == 3 and len(state.kingdom(1).cells) == 3
     assert state.action_limit(0) == 4 and state.action_limit(1) == 3
-    assert state.kingdom_vp(0) == 2 - 1 + 1 and state.kingdom_vp(1) == 2 - 1
+    assert state.kingdom_vp(0) == BLACK_CASTLE_VP - 1 + 1 and state.kingdom_vp(1) == 2 - 1  # castle (O81), giant, mine
     mat["h1"] = "Bgol+Kgol"  # a stack to dig
     digging = ebuild(mat, ("crystal_dwarfs", "dwarfs"), dwarfs={"f6": "KK"}, phase="resolve")
     act(digging, layout(digging).cell(cell("f6")), "resolve_task")

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from gnome_envs.core.errors import ConfigError
-from gnome_envs.dwarfs_fall.components import KIND_VP, Mood
+from gnome_envs.dwarfs_fall.components import BLACK_CASTLE_VP, KIND_VP, Mood
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS, Decree
 from gnome_envs.dwarfs_fall.goals import secret_met
 from gnome_envs.dwarfs_fall.races import CLASSES, RACE_CLASSES, Race, class_cost
@@ -176,16 +176,16 @@ def test_d13_2_high_ho_switch_for_big_tables():
 
     for bad in ("yes", 1, None):
         with pytest.raises(ConfigError, match="high_ho"):
-            make_game("dwarfs_fall_v3", num_players=5, expansions=("empires",), high_ho=bad)
-    game = make_game("dwarfs_fall_v3", num_players=5, expansions=("empires",), high_ho=True)
+            make_game("dwarfs_fall_v4", num_players=5, expansions=("empires",), high_ho=bad)
+    game = make_game("dwarfs_fall_v4", num_players=5, expansions=("empires",), high_ho=True)
     state = game.new_state(3)
     assert state.decree(Decree.HIGH_HO) and state.action_limit(0) == 1
     decrees = game.obs_layout.at["royal"] + NUM_SCENARIOS
     assert state.observation(1)[decrees + Decree.HIGH_HO] == 1.0, "public"
     assert "high_ho" in state.render_text() and "no scenario" in state.render_text()
-    plain = make_game("dwarfs_fall_v3", num_players=5, expansions=("empires",)).new_state(3)
+    plain = make_game("dwarfs_fall_v4", num_players=5, expansions=("empires",)).new_state(3)
     assert not plain.game.royal and plain.action_limit(0) == 3
-    royal = make_game("dwarfs_fall_v3", num_players=2, expansions=ROYAL, scenario="siege", high_ho=True).new_state(0)
+    royal = make_game("dwarfs_fall_v4", num_players=2, expansions=ROYAL, scenario="siege", high_ho=True).new_state(0)
     assert royal.decree(Decree.HIGH_HO) and royal.decree(Decree.FORTRESS), "added to the scenario's decrees"
     rng = np.random.default_rng(3)
     steps = 0
@@ -234,7 +234,7 @@ def test_x4_8_dragons_still_void_crystal_mines_under_frost_invasion():
     giant, dragon = ebuild(with_giant, races), ebuild(with_dragon, races)
     assert giant.decree(Decree.DRAGON_KING), "crystal dwarfs bring Frost Invasion (X4.6)"
     mine_vp, monster_vp = KIND_VP[Kind.EMERALD_MINE], KIND_VP[Kind.DRAGON]
-    castle_vp = KIND_VP[Kind.CASTLE]
+    castle_vp = BLACK_CASTLE_VP  # the crystal dwarfs' castle (O81)
     assert giant.kingdom_vp(0) == castle_vp + mine_vp + KIND_VP[Kind.FROST_GIANT]
     assert dragon.kingdom_vp(0) == castle_vp + monster_vp, "the dragon voids the emerald mine"
 

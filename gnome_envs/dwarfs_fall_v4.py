@@ -1,4 +1,4 @@
-"""Dwar7s Fall as a PettingZoo AEC environment (``dwarfs_fall_v3``): core game, Troll's Bridge, Royal
+"""Dwar7s Fall as a PettingZoo AEC environment (``dwarfs_fall_v4``): core game, Troll's Bridge, Royal
 Decrees, The Empires.
 
 Dwarf kings play kingdom cards onto a shared 8 x 8 game mat, send dwarfs to work on them
@@ -12,7 +12,7 @@ With ``expansions=("empires",)`` up to seven play, seats may be elves, ogres or 
 
 | item | value |
 |---|---|
-| import | ``from gnome_envs import dwarfs_fall_v3`` |
+| import | ``from gnome_envs import dwarfs_fall_v4`` |
 | agents | ``player_0`` ... ``player_{n-1}``, n = 2-4, 2-7 with The Empires (dwarf seats play blue, red, green, yellow; elves purple, ogres orange, crystal dwarfs black) |
 | actions | ``Discrete(667 + n)``: 669 / 670 / 671; Troll's Bridge 671 / 672 / 673; Royal Decrees 816 / 817 / 818; both 819 / 820 / 821; The Empires 694-854 (layout: ``dwarfs_fall/actions.py``) |
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))``; sizes 1,980 / 2,214 / 2,448; Troll's Bridge 2,091 / 2,326 / 2,561; Royal Decrees 2,143 / 2,379 / 2,615; both 2,252 / 2,489 / 2,726; The Empires 3,371-6,695 (layout: ``dwarfs_fall/observation.py``) |
