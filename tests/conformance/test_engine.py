@@ -1,4 +1,4 @@
-"""Engine contracts: clones, determinism and replays, golden replays, pickle and deepcopy.
+"""Engine contracts: clones, determinism and replays, golden replays and outcomes, pickle and deepcopy.
 
 Clones taken mid-game are independent of the original and of each other; recorded replays
 reproduce hash for hash in-process and in a subprocess with another ``PYTHONHASHSEED``; the
@@ -207,6 +207,45 @@ def test_no_stale_golden_files(golden_module):
         f"golden replays of configs that are no longer registered: {[p.name for p in stale]}; "
         "remove them with `python -m tests.golden --prune`"
     )
+
+
+OUTCOME_HINT = (
+    "The outcome of the scripted game changed: a rule, a values table or the scripted agent. If "
+    "that was deliberate, bump the env version (for a rule or value) and regenerate with "
+    "`python -m tests.golden`; otherwise it is a regression."
+)
+
+
+def outcome_divergence(stored: dict | None, played: dict) -> str | None:
+    """None if the stored scripted outcome equals the one played now, else what differs."""
+    if stored is None:
+        return "no stored outcome: record it deliberately with `python -m tests.golden`"
+    changed = [key for key in sorted(set(stored) | set(played)) if stored.get(key) != played.get(key)]
+    if not changed:
+        return None
+    return "; ".join(f"{key}: stored {stored.get(key)!r}, now {played.get(key)!r}" for key in changed)
+
+
+def test_golden_outcome(case, golden_module):
+    """The scripted agent's game on the golden seed ends as recorded (values random play misses)."""
+    played = golden_module.scripted_outcome(case.env_id, case.config)
+    problem = outcome_divergence(golden_module.load_outcomes().get(case.id), played)
+    if problem is not None:
+        pytest.fail(f"GOLDEN OUTCOME {case.id}: {problem}. {OUTCOME_HINT}")
+
+
+def test_no_stale_golden_outcomes(golden_module):
+    known = {golden_module.case_id(env_id, config) for env_id, config in golden_module.all_cases()}
+    stale = sorted(set(golden_module.load_outcomes()) - known)
+    assert not stale, f"scripted outcomes of unregistered configs: {stale}; `python -m tests.golden --prune`"
+
+
+def test_outcome_divergence_names_what_changed():
+    played = {"seed": 1, "decisions": 90, "actions_sha256": "ab", "scores": [30.0, 28.0], "truncated_by": None}
+    assert outcome_divergence(dict(played), played) is None
+    moved = outcome_divergence({**played, "scores": [30.0, 27.0]}, played)
+    assert moved is not None and "scores" in moved and "27.0" in moved and "decisions" not in moved
+    assert "no stored outcome" in outcome_divergence(None, played)
 
 
 def test_replay_divergence_is_reported_at_its_step(case):
