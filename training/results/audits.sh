@@ -40,5 +40,13 @@ audit balance gnome_village_v1 base --games 300
 audit balance rise_of_the_gnomes_v1 competitive --games 1000 --players 2 3 4 5
 audit balance dwarfs_fall_v4 base --games 300
 audit balance dwarfs_fall_v4 empires --games 1000 --players 2 3 4 5 6 7 --config expansions=empires,
+# The Empires' races at 2-4 players in mixed line-ups (the default line-ups there are all dwarfs)
+for lineup in 2:ogres,dwarfs 2:elves,dwarfs 2:crystal_dwarfs,dwarfs 2:elves,ogres 3:ogres,elves,dwarfs \
+              3:crystal_dwarfs,ogres,dwarfs 4:ogres,dwarfs,dwarfs,dwarfs 4:elves,dwarfs,dwarfs,dwarfs \
+              4:ogres,crystal_dwarfs,elves,dwarfs; do
+    players=${lineup%%:*}; races=${lineup#*:}
+    audit balance dwarfs_fall_v4 "lineup-$players-${races//,/_}" --games 300 --players "$players" \
+        --config expansions=empires, --config "races=$races"
+done
 audit balance battle_gnomes_v1 base --games 300
 audit balance mighty_gnomes_v1 base --games 300
