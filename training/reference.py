@@ -65,7 +65,7 @@ class Recipe:
 RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
     "dwarfs_fall": Recipe(800, 400_000),
-    "gnome_village": Recipe(800, 300_000),
+    "gnome_village": Recipe(800, 1_200_000),
     "mighty_gnomes": Recipe(3000, 400_000),
     "rise_of_the_gnomes": Recipe(1500, 400_000),
 }
