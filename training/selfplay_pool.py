@@ -34,6 +34,7 @@ import agents
 from agents.checkpoint import CheckpointAgent
 from gnome_envs.core.errors import ConfigError
 from training.common import win_shares
+from training.shaping import MaskedWrapper
 
 SELF_KIND = "self"
 SNAPSHOT_PREFIX = "snapshot_"
@@ -102,7 +103,7 @@ def parse_kinds(text: str | Sequence[str]) -> list[str]:
     return kinds
 
 
-class OpponentMix(gymnasium.Wrapper):
+class OpponentMix(MaskedWrapper):
     """Draws the opponents of a SingleAgentEnv at every reset from a list of kinds."""
 
     def __init__(self, env: gymnasium.Env, kinds: Sequence[str], pool_dir: Path | None,
@@ -180,7 +181,3 @@ class OpponentMix(gymnasium.Wrapper):
                              f"{self.env_id} with {game.num_players} players")
             return agent
         raise ConfigError(f"snapshots in {self.pool_dir} kept disappearing while loading")
-
-    def action_masks(self) -> np.ndarray:
-        """The wrapped env's action mask (sb3-contrib reads it through the wrappers)."""
-        return self.env.unwrapped.action_masks()

@@ -40,7 +40,16 @@ def score_margin(scores: np.ndarray, seat: int) -> float:
     return float(scores[seat] - (others.max() if others.size else 0.0))
 
 
-class ShapedReward(gymnasium.Wrapper):
+class MaskedWrapper(gymnasium.Wrapper):
+    """A wrapper of a SingleAgentEnv that serves its action mask, as sb3-contrib reads it
+    through the wrappers."""
+
+    def action_masks(self) -> np.ndarray:
+        """The wrapped env's action mask."""
+        return self.env.unwrapped.action_masks()
+
+
+class ShapedReward(MaskedWrapper):
     """Adds the fading margin-shaping term to a SingleAgentEnv's (win/loss) reward."""
 
     def __init__(self, env: gymnasium.Env, fade_steps: int, weight: float = 1.0, n_envs: int = 1) -> None:
@@ -82,15 +91,11 @@ class ShapedReward(gymnasium.Wrapper):
         self._margin = margin
         return obs, shaped, terminated, truncated, info
 
-    def action_masks(self) -> np.ndarray:
-        """The wrapped env's action mask (sb3-contrib reads it through the wrappers)."""
-        return self.env.unwrapped.action_masks()
-
 
 LOSS_REWARD = -1.0  # what win/loss pays a seat that did not win
 
 
-class UnfinishedAsLoss(gymnasium.Wrapper):
+class UnfinishedAsLoss(MaskedWrapper):
     """A game that a limit stops (the step cap or a designed limit of the game) ends the learner's
     episode as a loss (``training.train --unfinished loss``).
 
@@ -107,7 +112,3 @@ class UnfinishedAsLoss(gymnasium.Wrapper):
         if truncated and not terminated:
             return obs, float(reward) + LOSS_REWARD, True, False, info
         return obs, reward, terminated, truncated, info
-
-    def action_masks(self) -> np.ndarray:
-        """The wrapped env's action mask (sb3-contrib reads it through the wrappers)."""
-        return self.env.unwrapped.action_masks()
