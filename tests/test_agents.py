@@ -62,7 +62,7 @@ def test_mcts_plays_one_seat_against_the_automaton_and_many_seats(env_id: str, p
     assert heuristic_values(state).shape == (players,)
 
 
-@pytest.mark.parametrize("env_id", ["gnome_village_v1", "dwarfs_fall_v4"])
+@pytest.mark.parametrize("env_id", ["gnome_village_v1", "dwarfs_fall_v5"])
 def test_mcts_is_deterministic_for_a_fixed_rng(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=11)
     seat = state.current_player
@@ -152,7 +152,7 @@ class PublicView:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("env_id", ["battle_gnomes_v1", "dwarfs_fall_v4"])
+@pytest.mark.parametrize("env_id", ["battle_gnomes_v1", "dwarfs_fall_v5"])
 def test_mcts_ignores_other_seats_hidden_cards(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=4)
     seat = state.current_player

@@ -253,6 +253,17 @@ def test_audit_observations_and_balance_run(capsys: pytest.CaptureFixture[str]) 
     assert sum(run["endings"].values()) == 2
 
 
+def test_audit_balance_lineups_cycle_every_seating(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_audit(capsys, ["balance", "--env", "dwarfs_fall_v5", "--players", "2", "--games", "26",
+                             "--config", "expansions=empires,", "--lineups", "--agent", "random"])
+    run = doc["runs"][0]
+    assert run["lineups"] == 13
+    races = {r["value"]: r["games"] for r in run["rates"] if r["tag"] == "race"}
+    assert races == {"dwarfs": 16, "elves": 12, "ogres": 12, "crystal_dwarfs": 12}  # 2 x (8, 6, 6, 6) seats
+    assert audit.main(["balance", "--env", "mighty_gnomes_v1", "--players", "2", "--games", "1", "--lineups"]) != 0
+    assert "no races option" in capsys.readouterr().err
+
+
 def test_audit_report_builds_the_tables_from_audit_files(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
     base = ["--env", "mighty_gnomes_v1", "--players", "2"]
     documents = {

@@ -3,7 +3,7 @@
     python -m training.audit endings --env ENV [--players 2 3] [--config k=v] [--games 50]
                                      [--policies random,first,last,pass,scripted] [--max-steps N]
     python -m training.audit observations --env ENV [--players 2] [--games 1000] [--agent scripted]
-    python -m training.audit balance --env ENV --players N [--games 200] [--agent scripted]
+    python -m training.audit balance --env ENV --players N [--games 200] [--agent scripted] [--lineups]
 
 Every audit plays games on the engine directly (``Game.new_state``, ``apply``); a decision is
 what the AEC adapter counts as a step, so ``max_steps`` here means what it means there.
@@ -24,7 +24,9 @@ what the AEC adapter counts as a step, so ``max_steps`` here means what it means
   intervals next to the fair share: the players' wins split evenly over the n seats, 1/n when
   every game has a winner (shared first places split the win; a game nobody wins, such as a
   Gnome Union victory or a truncation, credits no seat and lowers the fair share with it); and
-  the mean of every ``State.audit_events()`` key.
+  the mean of every ``State.audit_events()`` key. ``--lineups`` cycles the games over every
+  seat line-up of races the config allows (a config with ``race_lineups()``: Dwar7s Fall), so
+  that each race is measured at every seat and beside every other race.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import numpy as np
 import agents
 from agents.base import choose_action
 from gnome_envs.core.engine import State
+from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import get_spec, make_game
 from training import common
 
@@ -247,10 +250,28 @@ def _balance_job(job: tuple) -> dict[str, Any]:
     return play_balance(*job)
 
 
+def race_lineups(env_id: str, config: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """Every seat line-up of races ``config`` allows (ConfigError for a game without races)."""
+    game_config = make_game(env_id, **config).config
+    lineups = getattr(game_config, "race_lineups", None)
+    if lineups is None:
+        raise ConfigError(f"{env_id} has no races option: --lineups applies to configs with race_lineups()")
+    return lineups()
+
+
+def game_configs(env_id: str, config: dict[str, Any], games: int, lineups: bool) -> list[dict[str, Any]]:
+    """The config of each game: ``config``, or game g at line-up g modulo their number."""
+    if not lineups:
+        return [config] * games
+    every = race_lineups(env_id, config)
+    return [{**config, "races": every[g % len(every)]} for g in range(games)]
+
+
 def audit_balance(env_id: str, config: dict[str, Any], agent: str, games: int, seed: int,
-                  workers: int) -> dict[str, Any]:
+                  workers: int, lineups: bool = False) -> dict[str, Any]:
     """Win rates by seat and by tag value, with the fair share, and mean events."""
-    results = _run(_balance_job, [(env_id, config, agent, game_seed(seed, g)) for g in range(games)], workers)
+    configs = game_configs(env_id, config, games, lineups)
+    results = _run(_balance_job, [(env_id, configs[g], agent, game_seed(seed, g)) for g in range(games)], workers)
     n = len(results[0]["shares"])
     won = sum(sum(result["shares"]) for result in results)  # games some seat won
     fair = won / (n * len(results)) if won else 1.0 / n
@@ -271,11 +292,14 @@ def audit_balance(env_id: str, config: dict[str, Any], agent: str, games: int, s
         ratio = summary["win_rate"] / fair
         rows.append({"tag": tag, "value": value, **summary, "fair": fair, "ratio": ratio,
                      "outside_band": not FAIR_LOW <= ratio <= FAIR_HIGH})
-    return {"config": config, "agent": agent, "games": games, "fair_share": fair,
+    report = {"config": config, "agent": agent, "games": games, "fair_share": fair,
             "endings": dict(sorted(endings.items())),
             "nobody_won": sum(1 for r in results if sum(r["shares"]) == 0),
             "rates": rows,
             "events": {k: {"mean": float(np.mean(v)), "games": len(v)} for k, v in sorted(events.items())}}
+    if lineups:
+        report["lineups"] = len({c["races"] for c in configs})
+    return report
 
 
 # ---------------------------------------------------------------------------- running
@@ -331,7 +355,8 @@ def render_balance(report: dict[str, Any]) -> str:
         rows = [[r["tag"], r["value"], r["games"], common.format_rate(r), round(r["ratio"], 2),
                  "OUTSIDE" if r["outside_band"] else ""] for r in run["rates"]]
         events = "\n".join(f"  {k}: {v['mean']:.3f} (over {v['games']} games)" for k, v in run["events"].items())
-        blocks.append(f"{report['env']} {run['config']}: {run['games']} {run['agent']} self-play games, "
+        over = f" over {run['lineups']} race line-ups" if "lineups" in run else ""
+        blocks.append(f"{report['env']} {run['config']}: {run['games']} {run['agent']} self-play games{over}, "
                       f"fair share {run['fair_share']:.3f}, endings {run['endings']}, nobody won {run['nobody_won']}\n"
                       + common.format_table(["tag", "value", "seat-games", "win rate [95% CI]", "x fair", ""], rows)
                       + (f"\nevents (mean per game):\n{events}" if events else ""))
@@ -359,6 +384,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--max-steps", type=int, help="decision cap (default: the env's max_steps)")
         else:
             p.add_argument("--agent", default=DEFAULT_AGENT, help="agent spec or audit policy in every seat")
+        if name == "balance":
+            p.add_argument("--lineups", action="store_true",
+                           help="cycle the games over every seat line-up of races the config allows")
     return parser
 
 
@@ -378,7 +406,8 @@ def run(args: argparse.Namespace) -> int:
     if args.audit == "observations":
         report["runs"] = [audit_observations(args.env, c, args.agent, args.games, args.seed, args.workers) for c in configs]
         return common.emit(report, args.json, render_observations)
-    report["runs"] = [audit_balance(args.env, c, args.agent, args.games, args.seed, args.workers) for c in configs]
+    report["runs"] = [audit_balance(args.env, c, args.agent, args.games, args.seed, args.workers, args.lineups)
+                      for c in configs]
     return common.emit(report, args.json, render_balance)
 
 

@@ -376,7 +376,7 @@ SECRET_VP = (2, 7, 2, 3, 14, 9, 5)  # O7: the core game's seven
 # O54: with The Empires all eleven (the core seven retuned for its bigger ogre deck and races,
 # then Zookeeper, Townsmen, Warlock, Adventurers): at 2-4 players, and at 5-7 players, where two
 # goals end the game (X1.4) and it lasts about 6 rounds instead of 10
-EMPIRES_SECRET_VP = (3, 7, 4, 3, 12, 12, 5, 6, 6, 5, 6)
+EMPIRES_SECRET_VP = (3, 6, 5, 3, 12, 12, 5, 6, 6, 5, 6)
 EMPIRES_LARGE_SECRET_VP = (3, 6, 3, 5, 12, 8, 5, 6, 5, 5, 9)
 ZOOKEEPER_MONSTERS = 3
 TOWNSMEN_INNS = 3

@@ -15,12 +15,13 @@ player count (Fortune Teller may draw High Ho at any table); it must be True or 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from itertools import product
 from typing import Any
 
 from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
-ENV_ID = "dwarfs_fall_v4"
+ENV_ID = "dwarfs_fall_v5"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4  # the core game
 MAX_EMPIRE_PLAYERS = 7  # The Empires: four dwarf colours, elves, ogres, crystal dwarfs
@@ -106,6 +107,13 @@ class DwarfsFallConfig:
         if self.races:
             return self.races
         return ((CORE_RACE,) * DWARF_SEATS + EMPIRES_RACES)[:self.num_players]
+
+    def race_lineups(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat line-up of races this table allows (X1.1), in a fixed order."""
+        allowed = RACES if self.empires else (CORE_RACE,)
+        return tuple(lineup for lineup in product(allowed, repeat=self.num_players)
+                     if lineup.count(CORE_RACE) <= DWARF_SEATS
+                     and all(lineup.count(race) <= 1 for race in EMPIRES_RACES))
 
     @property
     def empires(self) -> bool:

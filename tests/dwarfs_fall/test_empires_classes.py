@@ -400,7 +400,7 @@ def test_o54_secret_goal_vp_with_the_empires_by_table_size():
     others = [Secret.ARCHITECT, Secret.KING, Secret.MINER, Secret.WIZARD]
     large = build(mat, 5, expansions=E, secrets=[Secret.TOWNSMEN, *others])
     assert small.secret_revealed[0] and large.secret_revealed[0]
-    assert small.game.secret_vp == EMPIRES_SECRET_VP == (3, 7, 4, 3, 12, 12, 5, 6, 6, 5, 6)
+    assert small.game.secret_vp == EMPIRES_SECRET_VP == (3, 6, 5, 3, 12, 12, 5, 6, 6, 5, 6)
     assert large.game.secret_vp == EMPIRES_LARGE_SECRET_VP == (3, 6, 3, 5, 12, 8, 5, 6, 5, 5, 9)
     for state in (small, large):
         hidden = state.clone()

@@ -99,6 +99,27 @@ def test_x1_1_races_take_their_colours_and_seats():
             make_game(ENV_ID, **kwargs)
 
 
+def test_x1_1_race_lineups_are_every_legal_seating():
+    """``race_lineups`` lists each legal seating once: every one builds, and no other does."""
+    from itertools import product
+
+    from gnome_envs.dwarfs_fall.config import RACES, DwarfsFallConfig
+    for n in (2, 3, 4, 5):
+        lineups = DwarfsFallConfig(num_players=n, expansions=EMP).race_lineups()
+        assert len(set(lineups)) == len(lineups)
+        legal = []
+        for races in product(RACES, repeat=n):
+            try:
+                DwarfsFallConfig(num_players=n, expansions=EMP, races=races)
+            except ConfigError:
+                continue
+            legal.append(races)
+        assert sorted(lineups) == sorted(legal)
+    assert DwarfsFallConfig(num_players=3).race_lineups() == (("dwarfs",) * 3,)
+    counts = {2: 13, 3: 34, 4: 73}  # at most four dwarf seats, each other race once
+    assert {n: len(DwarfsFallConfig(num_players=n, expansions=EMP).race_lineups()) for n in counts} == counts
+
+
 def test_x1_2_every_race_plays_by_the_core_rules():
     """Nine cards, seven meeples, a secret goal; ogre cards and secret goals treat meeples as dwarfs."""
     state = fresh(seed=3, num_players=7, expansions=EMP)

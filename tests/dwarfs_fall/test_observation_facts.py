@@ -69,7 +69,7 @@ def segment_overflows(state, seat: int) -> list[str]:
 def test_r12_every_segment_is_written_inside_its_bounds(config):
     """Random play: at every decision, the decider's and the next seat's observations write each
     segment only inside its bounds."""
-    game = make_game("dwarfs_fall_v4", skip_forced=False, **config)
+    game = make_game("dwarfs_fall_v5", skip_forced=False, **config)
     n = game.num_players
     for seed in range(2):
         state = game.new_state(seed)

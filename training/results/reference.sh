@@ -6,7 +6,7 @@
 set -euo pipefail
 W=${1:-2}
 OUT=training/results/reference
-for env in gnome_village_v1 rise_of_the_gnomes_v1 dwarfs_fall_v4 battle_gnomes_v1 mighty_gnomes_v1; do
+for env in gnome_village_v1 rise_of_the_gnomes_v1 dwarfs_fall_v5 battle_gnomes_v1 mighty_gnomes_v1; do
     echo "reference $env 2p" >&2
     python -m training.evaluate --env "$env" --players 2 --agents random,scripted,mcts --games 36 \
         --seed 0 --workers "$W" --no-progress --out "$OUT/$env-2p" > /dev/null

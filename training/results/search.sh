@@ -13,7 +13,7 @@ match() {  # match ENV SPEC GAMES
     python -m training.evaluate --env "$1" --players 2 --agents "scripted,$2" --games "$3" --seed 0 \
         --workers "$W" --no-progress --out "$OUT/$1-2p" > /dev/null
 }
-match dwarfs_fall_v4 rollout:rounds=4 60
+match dwarfs_fall_v5 rollout:rounds=4 60
 match mighty_gnomes_v1 rollout:rounds=4 60
 match rise_of_the_gnomes_v1 rollout:rounds=12:candidates=2:max_rollout=80 40
 match gnome_village_v1 rollout:rounds=16 60
