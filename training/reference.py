@@ -66,8 +66,8 @@ RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
     "dwarfs_fall": Recipe(800, 400_000),
     "gnome_village": Recipe(800, 1_200_000),
-    "mighty_gnomes": Recipe(3000, 400_000),
-    "rise_of_the_gnomes": Recipe(1500, 400_000),
+    "mighty_gnomes": Recipe(3000, 1_200_000),
+    "rise_of_the_gnomes": Recipe(1500, 1_200_000),
 }
 # the recipe's fixed PPO settings (training.train flags)
 PPO_FLAGS = ("--opponents", "scripted", "--warm-start", "scripted", "--reward", "shaped",
