@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 import pytest
 
@@ -14,6 +16,7 @@ from gnome_envs.dwarfs_fall.components import (
     Colour,
     Secret,
 )
+from gnome_envs.dwarfs_fall.config import RACES, DwarfsFallConfig
 from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.races import Ability, Class
 from gnome_envs.dwarfs_fall.scenario import KIND_TOKENS
@@ -101,9 +104,6 @@ def test_x1_1_races_take_their_colours_and_seats():
 
 def test_x1_1_race_lineups_are_every_legal_seating():
     """``race_lineups`` lists each legal seating once: every one builds, and no other does."""
-    from itertools import product
-
-    from gnome_envs.dwarfs_fall.config import RACES, DwarfsFallConfig
     for n in (2, 3, 4, 5):
         lineups = DwarfsFallConfig(num_players=n, expansions=EMP).race_lineups()
         assert len(set(lineups)) == len(lineups)
