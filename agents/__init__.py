@@ -8,7 +8,9 @@ strings.
 
 Built in: ``random`` for every env; each game adds its scripted opponent under ``scripted``
 (``agents/<game>_scripted.py`` registers it; its ``ranked(state, seat)`` lists the legal actions
-best first, which the ``rollout`` search builds on). Generic agents in their own modules
+best first, which the ``rollout`` search builds on). ``scripted:deterministic=true`` always plays
+the first-ranked action: where the scripted opponent breaks near-ties at random (Dwar7s Fall),
+it answers one position one way, which makes it a teacher a network can imitate. Generic agents in their own modules
 (``LAZY_AGENTS``) are imported on first use, so optional dependencies load only when asked for.
 """
 
@@ -39,6 +41,33 @@ LAZY_AGENTS: dict[str, str] = {  # agent name -> module that registers it when i
 
 _GENERIC: dict[str, AgentFactory] = {"random": lambda env_id: RandomAgent()}
 _SCRIPTED: dict[str, Callable[[], Policy]] = {}
+
+
+class FirstRanked:
+    """The scripted opponent's first-ranked action, with no random tie-break
+    (``scripted:deterministic=true``)."""
+
+    name = "scripted:deterministic=true"
+    needs_state = True
+
+    def __init__(self, scripted: Policy) -> None:
+        self.scripted = scripted
+
+    def act(self, state: Any, seat: int, rng: Any) -> int:
+        """``ranked(state, seat)[0]`` (``rng`` unused: the answer is a function of ``state``)."""
+        return int(self.scripted.ranked(state, seat)[0])
+
+
+def _scripted(env_id: str, spec: str, params: dict[str, Any]) -> Policy:
+    """The scripted opponent of ``env_id``, or its first-ranked form with ``deterministic=true``."""
+    scripted = _SCRIPTED[env_id]()
+    unknown = set(params) - {"deterministic"}
+    if unknown:
+        raise ConfigError(f"the scripted agent takes only deterministic=true|false, got {spec!r}")
+    deterministic = params.get("deterministic", False)
+    if not isinstance(deterministic, bool):
+        raise ConfigError(f"deterministic must be true or false, got {spec!r}")
+    return FirstRanked(scripted) if deterministic else scripted
 
 
 def register_scripted(env_id: str, factory: Callable[[], Policy]) -> None:
@@ -94,9 +123,7 @@ def make(spec: str, env_id: str) -> Policy:
     _load_game_agents()
     name, params = parse_spec(spec)
     if name == "scripted" and env_id in _SCRIPTED:
-        if params:
-            raise ConfigError(f"the scripted agent takes no parameters, got {spec!r}")
-        return _SCRIPTED[env_id]()
+        return _scripted(env_id, spec, params)
     if name not in _GENERIC and name in LAZY_AGENTS:
         importlib.import_module(LAZY_AGENTS[name])
     if name not in _GENERIC:
@@ -116,5 +143,5 @@ def _load_game_agents() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-__all__ = ["AgentFactory", "Policy", "RandomAgent", "available", "choose_action", "make", "parse_spec",
+__all__ = ["AgentFactory", "FirstRanked", "Policy", "RandomAgent", "available", "choose_action", "make", "parse_spec",
            "register_agent", "register_scripted"]

@@ -1,4 +1,5 @@
-"""Tests of the generic search agent (``agents/mcts.py``) and the terminal player (``training/play.py``)."""
+"""Tests of the generic search agent (``agents/mcts.py``), the scripted opponents' deterministic
+form (``scripted:deterministic=true``) and the terminal player (``training/play.py``)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,45 @@ def test_mcts_time_budget_and_scripted_rollouts_work() -> None:
 def test_mcts_rejects_bad_parameters(spec: str, fragment: str) -> None:
     with pytest.raises(ConfigError, match=fragment):
         agents.make(spec, "battle_gnomes_v1")
+
+
+# ---------------------------------------------------------------------------- scripted:deterministic=true
+@pytest.mark.parametrize("env_id", gnome_envs.ENV_IDS)
+def test_deterministic_scripted_plays_its_first_ranked_action(env_id: str) -> None:
+    scripted = agents.make("scripted", env_id)
+    first = agents.make("scripted:deterministic=true", env_id)
+    for seed in range(DECISIONS_PER_ENV):
+        state = random_position(env_id, PREFIX_STEPS, seed)
+        if state.is_terminal():
+            continue
+        seat = state.current_player
+        answers = {first.act(state, seat, np.random.default_rng(draw)) for draw in range(4)}
+        assert answers == {scripted.ranked(state, seat)[0]}
+        assert answers <= set(state.legal_actions())
+
+
+def test_dwarfs_fall_scripted_breaks_near_ties_at_random_and_its_deterministic_form_does_not() -> None:
+    env_id = "dwarfs_fall_v5"
+    scripted = agents.make("scripted", env_id)
+    first = agents.make("scripted:deterministic=true", env_id)
+    tied = 0
+    for seed in range(40):
+        state = random_position(env_id, PREFIX_STEPS, seed)
+        if state.is_terminal():
+            continue
+        seat = state.current_player
+        tied += len({scripted.act(state, seat, np.random.default_rng(d)) for d in range(8)}) > 1
+        assert len({first.act(state, seat, np.random.default_rng(d)) for d in range(8)}) == 1
+    assert tied > 0  # the plain agent does answer some positions in more than one way
+
+
+@pytest.mark.parametrize(("spec", "fragment"), [
+    ("scripted:deterministic=1", "true or false"),
+    ("scripted:ties=first", "only deterministic"),
+])
+def test_scripted_rejects_other_parameters(spec: str, fragment: str) -> None:
+    with pytest.raises(ConfigError, match=fragment):
+        agents.make(spec, "dwarfs_fall_v5")
 
 
 # ---------------------------------------------------------------------------- evaluation

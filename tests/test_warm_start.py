@@ -66,7 +66,23 @@ def test_train_reports_the_warm_start(tmp_path: Path, capsys: pytest.CaptureFixt
     assert json.loads((tmp_path / train.REPORT_FILE).read_text())["warm_start"] == block
 
 
+def test_train_warm_start_opponent_plays_the_other_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--env", ENV, "--timesteps", "0", "--opponents", "scripted",
+            "--warm-start", "scripted:deterministic=true", "--warm-start-opponent", "random",
+            "--warm-start-games", "2", "--warm-start-epochs", "1", "--out", str(tmp_path), *NO_EXTRAS, *QUIET]
+    assert train.main(argv) == 0
+    block = json.loads(capsys.readouterr().out)["warm_start"]
+    assert block["teacher"] == "scripted:deterministic=true" and block["opponent"] == "random"
+
+
+def test_demonstration_env_seats_the_opponent_beside_the_teacher() -> None:
+    env = demonstration_env(ENV, 2, {"reward": "win_loss"}, "scripted", None, "random")
+    assert [type(agent).__name__ for agent in env.opponents] == ["RandomAgent"]
+    env.close()
+
+
 @pytest.mark.parametrize("extra, message", [
+    (["--warm-start", "scripted", "--warm-start-opponent", "no_such_opponent"], "no_such_opponent"),
     (["--warm-start", "scripted", "--warm-start-games", "0"], "must be positive"),
     (["--warm-start", "scripted", "--warm-start-epochs", "0"], "must be positive"),
     (["--warm-start", "no_such_agent"], "no_such_agent"),

@@ -4,7 +4,8 @@
         [--warm-start-games 400] [--warm-start-epochs 10] --learning-rate 1e-4 --target-kl 0.02
 
 Before the first PPO update, the teacher (an agent spec, usually ``scripted``) plays the
-learner's seat of ``--warm-start-games`` games against the same teacher in every other seat,
+learner's seat of ``--warm-start-games`` games against ``--warm-start-opponent`` (default: the
+same teacher) in every other seat,
 through the same single-agent env the learner trains in (the learner at a random seat, the
 training reward and step cap). Every learner decision becomes a sample: the observation, the
 action mask, the teacher's action and the discounted return (``gamma`` of the model) that
@@ -54,6 +55,9 @@ def add_warm_start_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"games the teacher plays at the learner's seat (default: {DEFAULT_WARM_START_GAMES})")
     add("--warm-start-epochs", type=int, default=DEFAULT_WARM_START_EPOCHS,
         help=f"passes over the demonstrations (default: {DEFAULT_WARM_START_EPOCHS})")
+    add("--warm-start-opponent", default=None, metavar="AGENT",
+        help="agent spec in the other seats of the demonstration games (default: the teacher), "
+             "e.g. --warm-start scripted:deterministic=true --warm-start-opponent scripted")
 
 
 def validate_warm_start(args: argparse.Namespace) -> None:
@@ -65,6 +69,8 @@ def validate_warm_start(args: argparse.Namespace) -> None:
     if args.warm_start_games < 1 or args.warm_start_epochs < 1:
         raise ConfigError("--warm-start-games and --warm-start-epochs must be positive")
     make_agent(args.warm_start, args.env)  # an unknown agent spec fails here, before any work
+    if getattr(args, "warm_start_opponent", None) is not None:
+        make_agent(args.warm_start_opponent, args.env)
 
 
 @dataclass
@@ -82,9 +88,10 @@ class Demonstrations:
 
 
 def demonstration_env(env_id: str, players: int, config: dict[str, Any], teacher: str,
-                      shaping: tuple[int, float] | None) -> Any:
-    """The learner's single-agent env with the teacher in every other seat (shaped like training)."""
-    opponents = [] if players == 1 else teacher
+                      shaping: tuple[int, float] | None, opponent: str | None = None) -> Any:
+    """The learner's single-agent env with ``opponent`` (default: the teacher) in every other
+    seat (shaped like training)."""
+    opponents = [] if players == 1 else (opponent or teacher)
     env = SingleAgentEnv(env_id, opponents=opponents, seat="random", num_players=players, **config)
     return ShapedReward(env, shaping[0], shaping[1]) if shaping is not None else env
 
@@ -166,15 +173,16 @@ def fit(policy: Any, data: Demonstrations, epochs: int, seed: int) -> dict[str, 
 
 
 def warm_start(model: Any, env_id: str, players: int, config: dict[str, Any], teacher: str,
-               games: int, epochs: int, seed: int, shaping: tuple[int, float] | None) -> dict[str, Any]:
+               games: int, epochs: int, seed: int, shaping: tuple[int, float] | None,
+               opponent: str | None = None) -> dict[str, Any]:
     """Clone ``teacher`` into ``model``'s policy and value heads; returns what the report records."""
     began = time.process_time()
-    env = demonstration_env(env_id, players, config, teacher, shaping)
+    env = demonstration_env(env_id, players, config, teacher, shaping, opponent)
     try:
         data = collect(env, teacher, env_id, games, seed, float(model.gamma))
     finally:
         env.close()
     collected = time.process_time()
     result = fit(model.policy, data, epochs, seed)
-    return {"teacher": teacher, "games": data.games, "samples": len(data), "epochs": epochs,
+    return {"teacher": teacher, "opponent": opponent or teacher, "games": data.games, "samples": len(data), "epochs": epochs,
             **result, "collect_cpu_s": collected - began, "fit_cpu_s": time.process_time() - collected}
