@@ -10,8 +10,9 @@ Built in: ``random`` for every env; each game adds its scripted opponent under `
 (``agents/<game>_scripted.py`` registers it; its ``ranked(state, seat)`` lists the legal actions
 best first, which the ``rollout`` search builds on). ``scripted:deterministic=true`` always plays
 the first-ranked action: where the scripted opponent breaks near-ties at random (Dwar7s Fall),
-it answers one position one way, which makes it a teacher a network can imitate. Generic agents in their own modules
-(``LAZY_AGENTS``) are imported on first use, so optional dependencies load only when asked for.
+it answers one position one way, which makes it a teacher a network can imitate. Generic agents
+in their own modules (``LAZY_AGENTS``) are imported on first use, so optional dependencies load
+only when asked for.
 """
 
 from __future__ import annotations
@@ -143,5 +144,5 @@ def _load_game_agents() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-__all__ = ["AgentFactory", "FirstRanked", "Policy", "RandomAgent", "available", "choose_action", "make", "parse_spec",
-           "register_agent", "register_scripted"]
+__all__ = ["AgentFactory", "FirstRanked", "Policy", "RandomAgent", "available", "choose_action", "make",
+           "parse_spec", "register_agent", "register_scripted"]
