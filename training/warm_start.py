@@ -69,7 +69,7 @@ def validate_warm_start(args: argparse.Namespace) -> None:
     if args.warm_start_games < 1 or args.warm_start_epochs < 1:
         raise ConfigError("--warm-start-games and --warm-start-epochs must be positive")
     make_agent(args.warm_start, args.env)  # an unknown agent spec fails here, before any work
-    if getattr(args, "warm_start_opponent", None) is not None:
+    if args.warm_start_opponent is not None:
         make_agent(args.warm_start_opponent, args.env)
 
 

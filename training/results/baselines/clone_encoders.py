@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -109,18 +110,16 @@ def by_kind(net: nn.Module, data: dict[str, torch.Tensor], held: np.ndarray, dec
             for k in torch.unique(kinds).tolist()}
 
 
-def play(net: nn.Module, env: Any, games: int) -> dict[str, float]:
-    """Most probable legal action against the scripted agent: win rate and goals per game."""
+def play_with(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> dict[str, float]:
+    """``choose(env, obs)`` at the learner's seat against the scripted agent: win rate and goals
+    per game (the same game seeds for every chooser)."""
     rng = np.random.default_rng(SEED + 1)
     wins, goals = 0.0, np.zeros(2)
     for _ in range(games):
         obs, _info = env.reset(seed=int(rng.integers(2**31)))
         done = False
         while not done:
-            with torch.no_grad():
-                mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
-                action = int(masked_logits(net, torch.as_tensor(obs[None]), mask).argmax())
-            obs, _reward, terminated, truncated, _info = env.step(action)
+            obs, _reward, terminated, truncated, _info = env.step(choose(env, obs))
             done = terminated or truncated
         state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
         if state.is_terminal() and state.truncated_by is None:
@@ -128,6 +127,22 @@ def play(net: nn.Module, env: Any, games: int) -> dict[str, float]:
         goals += [state.goals(p) for p in (seat, 1 - seat)]
     return {"games": games, "win_rate": wins / games, "goals_per_game": float(goals[0] / games),
             "scripted_goals_per_game": float(goals[1] / games)}
+
+
+def argmax_choice(net: nn.Module, features: Callable[[Any, np.ndarray], np.ndarray] | None = None
+                  ) -> Callable[[Any, np.ndarray], int]:
+    """A chooser playing ``net``'s most probable legal action on ``features(env, obs)`` (default: obs)."""
+    def choose(env: Any, obs: np.ndarray) -> int:
+        x = obs if features is None else features(env, obs)
+        mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
+        with torch.no_grad():
+            return int(masked_logits(net, torch.as_tensor(x[None]), mask).argmax())
+    return choose
+
+
+def play(net: nn.Module, env: Any, games: int) -> dict[str, float]:
+    """Most probable legal action against the scripted agent: win rate and goals per game."""
+    return play_with(argmax_choice(net), env, games)
 
 
 def main() -> int:

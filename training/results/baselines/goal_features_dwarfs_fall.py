@@ -135,33 +135,6 @@ def collect(env: Any, teacher: Any, games: int, rng: np.random.Generator, varian
     return np.asarray(xs, dtype=np.float32), np.asarray(masks), np.asarray(labels, dtype=np.int64)
 
 
-def play(net: Any, env: Any, games: int, variant: str, teacher: Any = None) -> dict[str, float]:
-    """Most probable legal action against the scripted agent: win rate and goals per game (with
-    ``teacher``, its choice instead of the net's)."""
-    rng = np.random.default_rng(ce.SEED + 1)
-    teacher_rng = np.random.default_rng(ce.SEED + 2)
-    wins, goals = 0.0, np.zeros(2)
-    for _ in range(games):
-        obs, _info = env.reset(seed=int(rng.integers(2**31)))
-        done = False
-        while not done:
-            if teacher is not None:
-                action = dagger.teacher_choice(teacher, env.unwrapped.game_state, teacher_rng)
-            else:
-                x = torch.as_tensor(observe(env, obs, variant)[None])
-                mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
-                with torch.no_grad():
-                    action = int(ce.masked_logits(net, x, mask).argmax())
-            obs, _reward, terminated, truncated, _info = env.step(action)
-            done = terminated or truncated
-        state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
-        if state.is_terminal() and state.truncated_by is None:
-            wins += max(0.0, float(state.returns()[seat]))
-        goals += [state.goals(p) for p in (seat, 1 - seat)]
-    return {"games": games, "win_rate": wins / games, "goals_per_game": float(goals[0] / games),
-            "scripted_goals_per_game": float(goals[1] / games)}
-
-
 def main() -> int:
     """Collect, fit, play; one JSON document."""
     variant = sys.argv[1] if len(sys.argv) > 1 else ""
@@ -176,7 +149,9 @@ def main() -> int:
     rng = np.random.default_rng(ce.SEED)
     start = time.process_time()
     if variant == "teacher":
-        result = play(None, env, EVAL_GAMES, variant, teacher)
+        teacher_rng = np.random.default_rng(ce.SEED + 2)
+        result = ce.play_with(lambda env_, _obs: dagger.teacher_choice(teacher, env_.unwrapped.game_state, teacher_rng),
+                              env, EVAL_GAMES)
         print(json.dumps({"variant": variant, "env": ce.ENV, "against_scripted": result,
                           "cpu_s": time.process_time() - start}, indent=2))
         return 0
@@ -186,7 +161,7 @@ def main() -> int:
     net = ce.mlp_policy(x.shape[1], mask.shape[1])
     data = {"x": torch.as_tensor(x), "mask": torch.as_tensor(mask), "action": torch.as_tensor(action)}
     curve = ce.fit(net, data, train, held, rng)
-    result = play(net, env, EVAL_GAMES, variant)
+    result = ce.play_with(ce.argmax_choice(net, lambda env_, obs: observe(env_, obs, variant)), env, EVAL_GAMES)
     print(json.dumps({"variant": variant, "env": ce.ENV, "teacher_games": games, "epochs": ce.EPOCHS, "decisions": int(action.size),
                       "inputs": int(x.shape[1]), "heldout_agreement_by_epoch": curve, "against_scripted": result,
                       "cpu_s": time.process_time() - start}, indent=2))
