@@ -15,7 +15,7 @@ from agents.base import choose_action
 from agents.checkpoint import CheckpointAgent, clear_cache, load_model
 from gnome_envs import SingleAgentEnv
 from gnome_envs.core.errors import ConfigError
-from training import train
+from training import train, train_hparams
 from training.selfplay_pool import (
     OpponentMix,
     SnapshotPool,
@@ -171,9 +171,26 @@ def test_train_resume_continues_the_timestep_count(tiny_model: Path, tmp_path: P
     start = load_model(tiny_model).num_timesteps
     doc = train_json(capsys, ["--env", ENV, "--timesteps", TINY, "--resume", str(tiny_model),
                               "--out", str(tmp_path / "resumed"), *NO_EXTRAS])
-    assert doc["resume"] == {"from": str(tiny_model), "start_timesteps": start}
+    assert doc["resume"] == {"from": str(tiny_model), "start_timesteps": start, "overrides": []}
     assert doc["training"]["timesteps"] >= start + int(TINY)
     assert doc["eval_curve"] == [] and (tmp_path / "resumed" / train.CURVE_FILE).is_file()
+    assert doc["hyperparameters"]["learning_rate"] == train_hparams.LEARNING_RATE  # the saved model's
+
+
+def test_train_resume_takes_the_ppo_options_given(tiny_model: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Options spelled out on the command line replace the restored ones; the rest stay."""
+    saved = load_model(tiny_model)
+    doc = train_json(capsys, ["--env", ENV, "--timesteps", "128", "--resume", str(tiny_model),
+                              "--learning-rate", "1e-4", "--lr-schedule", "linear", "--n-steps", "128",
+                              "--target-kl", "0.02", "--ent-coef", "0.001",
+                              "--out", str(tmp_path / "small-steps"), *NO_EXTRAS])
+    assert doc["resume"]["overrides"] == ["learning_rate", "lr_schedule", "n_steps", "target_kl", "ent_coef"]
+    got = doc["hyperparameters"]
+    assert (got["learning_rate"], got["learning_rate_final"]) == (1e-4, 0.0)
+    assert (got["n_steps"], got["target_kl"], got["ent_coef"]) == (128, 0.02, 0.001)
+    assert (got["batch_size"], got["n_epochs"]) == (saved.batch_size, saved.n_epochs)
+    assert doc["training"]["timesteps"] >= saved.num_timesteps + 128
 
 
 def test_train_rejects_bad_resume_and_options(tiny_model: Path, tmp_path: Path,
@@ -184,6 +201,9 @@ def test_train_rejects_bad_resume_and_options(tiny_model: Path, tmp_path: Path,
     assert "observation size" in capsys.readouterr().err
     assert train.main(["--resume", str(tmp_path / "missing.zip"), "--out", str(out), "--no-progress"]) == 2
     assert "not found" in capsys.readouterr().err
+    assert train.main(["--env", ENV, "--resume", str(tiny_model), "--net-arch", "64,64", "--out", str(out),
+                       "--no-progress"]) == 2
+    assert "--net-arch cannot change on --resume" in capsys.readouterr().err
     assert train.main(["--players", "3", "--opponents", "random,self", "--fixed-seats", "--out", str(out),
                        "--no-progress"]) == 2
     assert "--fixed-seats" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from sb3_contrib import MaskablePPO
 
 from gnome_envs.core.errors import ConfigError
 from training import train, warm_start
-from training.warm_start import Demonstrations, agreement, collect, demonstration_env, discounted, fit
+from training.warm_start import Demonstrations, RowBuffer, agreement, collect, demonstration_env, discounted, fit
 
 ENV = "mighty_gnomes_v1"
 QUIET = ["--json", "--no-progress"]
@@ -109,3 +109,16 @@ def test_zero_timesteps_keeps_the_cloned_policy(tmp_path: Path, capsys: pytest.C
     assert report["training"]["timesteps"] == 0 and report["warm_start"]["samples"] > 0
     assert (tmp_path / train.MODEL_FILE).is_file()
     assert train.main(["--env", ENV, "--timesteps", "0", "--out", str(tmp_path / "y"), *NO_EXTRAS, *QUIET]) != 0
+
+
+@pytest.mark.parametrize("rows", [0, 1, 3, 4, 5, 9])
+def test_row_buffer_joins_rows_in_order_across_blocks(rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(RowBuffer, "BLOCK_ROWS", 4)
+    buffer = RowBuffer(np.float32)
+    data = np.arange(rows * 3, dtype=np.float32).reshape(rows, 3)
+    for row in data:
+        buffer.append(row)
+    joined = buffer.join()
+    assert joined.dtype == np.float32 and joined.shape == ((rows, 3) if rows else (0, 0))
+    assert np.array_equal(joined, data) if rows else joined.size == 0
+    assert buffer.blocks == []

@@ -33,7 +33,11 @@ hyperparameters, library versions, curves and the final seat-balanced evaluation
 
 ``--resume PATH`` loads a saved model and trains ``--timesteps`` more; restored: the network
 weights, the optimizer state, the hyperparameters and the timestep count (TensorBoard and the
-periodic schedules continue from it). Not restored: the rollout buffer, the env and opponent
+periodic schedules continue from it). PPO options given on the command line replace the restored
+ones (``--learning-rate``, ``--lr-schedule``, ``--n-steps``, ``--batch-size``, ``--n-epochs``,
+``--target-kl``, ``--ent-coef``; ``report.json["resume"]["overrides"]`` lists them; a linear
+schedule then runs over the resumed model's steps and the new ones together); ``--net-arch``
+cannot change. Not restored: the rollout buffer, the env and opponent
 random streams (seeded again from ``--seed``: pass a new seed to see new games), the earlier
 run's curves and episode history. The self-play pool is whatever snapshots lie in
 ``<out>/pool/``: resuming into the same ``--out`` keeps it, a new ``--out`` starts it afresh
@@ -90,7 +94,9 @@ from training.train_eval import (
 from training.train_hparams import (
     N_STEPS,
     add_ppo_arguments,
+    explicit_ppo,
     hyperparameters,
+    override_resumed,
     validate_ppo,
 )
 from training.train_report import (
@@ -361,6 +367,7 @@ def build_model(args: argparse.Namespace, vec_env: VecEnv, out: Path) -> Maskabl
     except ValueError as error:  # spaces that do not match the env
         raise ConfigError(f"cannot resume {str(args.resume)!r} on {args.env}: {error}") from None
     model.set_random_seed(args.seed)
+    args.resume_overrides = override_resumed(model, args, set(getattr(args, "explicit_ppo", ())))
     return model
 
 
@@ -457,7 +464,8 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
         "argv": argv, "args": args_record(args),
         "warm_start": result.warm_start,
-        "resume": None if args.resume is None else {"from": str(args.resume), "start_timesteps": result.start_timesteps},
+        "resume": None if args.resume is None else {"from": str(args.resume), "start_timesteps": result.start_timesteps,
+                                                    "overrides": args.resume_overrides},
         "training": training_summary(result.model, result.seconds, result.start_timesteps),
         "model_path": str(out / MODEL_FILE), "tensorboard_dir": str(out / TENSORBOARD_DIR),
         "checkpoints": checkpoints, "pool": pool, "eval_mode": args.eval_mode,
@@ -478,6 +486,8 @@ def check_before_start(args: argparse.Namespace) -> None:
         raise ConfigError(f"--eval-opponents lists {len(lineup)} names: {args.players} players need one name "
                           f"for every other seat or a comma list of {args.players - 1} (one per seat)")
     if args.resume is not None:
+        if "net_arch" in getattr(args, "explicit_ppo", ()):
+            raise ConfigError("--net-arch cannot change on --resume: the network's weights are restored")
         space = env.observation_space
         check_sizes(load_model(args.resume), int(space.shape[0]), int(env.action_space.n),
                     f"{args.env} with {args.players} players", str(args.resume))
@@ -486,6 +496,7 @@ def check_before_start(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace, argv: list[str] | None = None) -> int:
     """Run the training job for parsed arguments."""
+    _note_explicit(args, list(argv or []))
     if "reward" in args.config_kwargs:  # --config reward=... overrides --reward
         args.reward = args.config_kwargs.pop("reward")
     check_before_start(args)
@@ -502,6 +513,12 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     argv = sys.argv[1:] if argv is None else list(argv)
     return common.run_cli(lambda args: run(args, argv), build_parser(), argv)
+
+
+def _note_explicit(args: argparse.Namespace, argv: list[str]) -> argparse.Namespace:
+    """Record which PPO options ``argv`` spells out (a resumed model takes those)."""
+    args.explicit_ppo = sorted(explicit_ppo(argv))
+    return args
 
 
 __all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "N_STEPS", "build_parser", "evaluate", "games_per_seat", "main",

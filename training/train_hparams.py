@@ -62,7 +62,8 @@ def parse_net_arch(text: str) -> list[int]:
 
 
 def add_ppo_arguments(parser: argparse.ArgumentParser) -> None:
-    """The PPO options of a fresh run (a resumed model keeps its own)."""
+    """The PPO options of a fresh run (a resumed model keeps its own unless they are given:
+    ``override_resumed``)."""
     add = parser.add_argument
     add("--learning-rate", type=float, default=LEARNING_RATE,
         help=f"initial learning rate (default: {LEARNING_RATE:g})")
@@ -76,6 +77,51 @@ def add_ppo_arguments(parser: argparse.ArgumentParser) -> None:
     add("--ent-coef", type=float, default=ENT_COEF, help=f"entropy bonus coefficient (default: {ENT_COEF:g})")
     add("--net-arch", type=parse_net_arch, default=list(NET_ARCH),
         help=f"hidden layers of the policy and value networks (default: {','.join(map(str, NET_ARCH))})")
+
+
+# the PPO options a resumed model takes from the command line when they are given there (the
+# network cannot change: its weights are restored)
+RESUME_OVERRIDES = ("learning_rate", "lr_schedule", "n_steps", "batch_size", "n_epochs", "target_kl", "ent_coef")
+
+
+def explicit_ppo(argv: list[str]) -> set[str]:
+    """The PPO options spelled out in ``argv`` (``learning_rate``, ...), defaults not counted."""
+    parser = argparse.ArgumentParser(add_help=False, argument_default=argparse.SUPPRESS)
+    add_ppo_arguments(parser)
+    for action in parser._actions:
+        action.default = argparse.SUPPRESS
+    known, _rest = parser.parse_known_args(argv)
+    return set(vars(known))
+
+
+def override_resumed(model: Any, args: argparse.Namespace, given: set[str]) -> list[str]:
+    """Set the PPO options ``given`` on the command line on a resumed ``model``; the names set.
+    ConfigError for ``--net-arch`` (the restored weights fix the network)."""
+    if "net_arch" in given:
+        raise ConfigError("--net-arch cannot change on --resume: the network's weights are restored")
+    chosen = [key for key in RESUME_OVERRIDES if key in given]
+    if {"learning_rate", "lr_schedule"} & given:
+        rate = args.learning_rate if "learning_rate" in given else _initial_rate(model)
+        model.learning_rate = LinearDecay(rate) if args.lr_schedule == "linear" else rate
+        model._setup_lr_schedule()
+    for key in ("batch_size", "n_epochs", "ent_coef"):
+        if key in given:
+            setattr(model, key, getattr(args, key))
+    if "target_kl" in given:
+        model.target_kl = args.target_kl or None
+    if "n_steps" in given and args.n_steps != model.n_steps:
+        model.n_steps = args.n_steps
+        old = model.rollout_buffer
+        model.rollout_buffer = type(old)(args.n_steps, model.observation_space, model.action_space,
+                                         device=model.device, gamma=model.gamma, gae_lambda=model.gae_lambda,
+                                         n_envs=model.n_envs)
+    return chosen
+
+
+def _initial_rate(model: Any) -> float:
+    """The resumed model's learning rate at the start of its schedule."""
+    rate = model.learning_rate
+    return float(rate(1.0)) if callable(rate) else float(rate)
 
 
 def validate_ppo(args: argparse.Namespace) -> None:
