@@ -67,6 +67,20 @@ def test_random_seats_rotate_the_inside_opponent():
         assert fixed.agents == ["player_1", "player_2"]
 
 
+def test_a_seat_listing_several_opponents_draws_one_per_episode():
+    """{1: [scripted, random]}: each episode seats one of them, drawn from the env's seeded stream."""
+    config = {"env": THREE, "num_players": 3, "opponents": {1: ["scripted", "random"]}, "seats": "fixed"}
+    env, again = GnomeMultiAgentEnv(config), GnomeMultiAgentEnv(config)
+    drawn = []
+    for seed in range(16):
+        env.reset(seed=seed)
+        again.reset(seed=seed)
+        assert env.seat_policies[1] is env.inside_policies[1][0] or env.seat_policies[1] is env.inside_policies[1][1]
+        drawn.append(env.inside_policies[1].index(env.seat_policies[1]))
+        assert drawn[-1] == again.inside_policies[1].index(again.seat_policies[1])
+    assert set(drawn) == {0, 1}
+
+
 def test_same_seed_same_game():
     config = {"env": THREE, "num_players": 3, "opponents": {2: "random"}}
     first, second = GnomeMultiAgentEnv(config), GnomeMultiAgentEnv(config)

@@ -42,6 +42,11 @@ def test_config_passes_game_options_and_finds_learning_seats():
     assert (config.reward, config.max_steps, config.illegal_action) == ("rank", 50, "terminate")
 
 
+def test_config_keeps_a_list_of_opponents_to_draw_from():
+    config = parse_env_config({"env": ENV_ID, "num_players": 2, "opponents": {1: ["scripted", "random"]}})
+    assert config.opponents == {1: ("scripted", "random")} and config.learning_seats == (0,)
+
+
 def test_config_defaults_to_the_env_step_cap_and_rotating_seats():
     config = parse_env_config({"env": ENV_ID})
     assert config.max_steps == get_spec(ENV_ID).max_steps and config.seats == "random"
@@ -58,6 +63,7 @@ def test_config_defaults_to_the_env_step_cap_and_rotating_seats():
     ({"env": ENV_ID, "num_players": 2, "opponents": {"one": "random"}}, "not a seat"),
     ({"env": ENV_ID, "num_players": 2, "opponents": {0: "random", 1: "random"}}, "leave at least one"),
     ({"env": ENV_ID, "opponents": ["random"]}, "must be a dict"),
+    ({"env": ENV_ID, "num_players": 2, "opponents": {1: []}}, "lists no agent"),
 ])
 def test_bad_configs_raise_config_error(config, message):
     with pytest.raises(ConfigError, match=message):
@@ -103,7 +109,8 @@ def test_mapping_modes_and_sizes_are_checked():
 def test_cli_seat_specs_and_numeric_checks():
     assert parse_seat_specs("1=scripted, 2=mcts:iterations=20") == {1: "scripted", 2: "mcts:iterations=20"}
     assert parse_seat_specs("") == {}
-    for text in ("scripted", "x=random", "1=", "1=random,1=scripted"):
+    assert parse_seat_specs("1=scripted|random") == {1: ["scripted", "random"]}
+    for text in ("scripted", "x=random", "1=", "1=random,1=scripted", "1=random|"):
         with pytest.raises(ConfigError):
             parse_seat_specs(text)
     for flags in (["--iterations", "0"], ["--num-env-runners", "-1"], ["--pool-size", "0"],

@@ -9,7 +9,8 @@
         [--config k=v] [--json]
 
 The env is :class:`gnome_envs.integrations.rllib.GnomeMultiAgentEnv`: seats named in
-``--opponents`` (``seat=agent spec``) are played inside the env, every other seat learns.
+``--opponents`` (``seat=agent spec``, or ``seat=spec|spec``: one drawn per episode) are played
+inside the env, every other seat learns.
 ``--policy shared``: all learning seats train one module (self-play with parameter sharing).
 ``--policy snapshots``: per episode one learning seat plays ``learner`` (the only module trained),
 the others frozen copies of it from a pool of ``--pool-size`` slots, refreshed every
@@ -75,6 +76,7 @@ REPORT_FILE = "report.json"
 CURVE_FILE = "learning_curve.png"
 SEAT_SEPARATOR = ","
 ASSIGN = "="
+CHOICE_SEPARATOR = "|"  # 1=scripted|random: seat 1 draws one of them per episode
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -100,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     add("--snapshot-every", type=int, default=DEFAULT_SNAPSHOT_EVERY,
         help=f"iterations between snapshot refreshes (default: {DEFAULT_SNAPSHOT_EVERY})")
     add("--opponents", default="",
-        help="seats played inside the env, seat=spec comma list, e.g. 1=scripted,2=random (default: none)")
+        help="seats played inside the env, seat=spec comma list, e.g. 1=scripted,2=random; "
+             "1=scripted|random draws one per episode (default: none)")
     add("--seats", choices=SEAT_MODES, default=DEFAULT_SEATS,
         help=f"rotate the seat layout every episode, or keep it (default: {DEFAULT_SEATS})")
     add("--reward", choices=REWARD_MODES, default="win_loss", help="reward of the env (default: win_loss)")
@@ -127,8 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_seat_specs(text: str) -> dict[int, str]:
-    """``"1=scripted,2=random"`` -> ``{1: "scripted", 2: "random"}``."""
+def parse_seat_specs(text: str) -> dict[int, str | list[str]]:
+    """``"1=scripted,2=random"`` -> ``{1: "scripted", 2: "random"}``; ``"1=scripted|random"`` ->
+    ``{1: ["scripted", "random"]}`` (one drawn per episode)."""
     seats: dict[int, str] = {}
     for item in (part.strip() for part in text.split(SEAT_SEPARATOR)):
         if not item:
@@ -138,7 +142,10 @@ def parse_seat_specs(text: str) -> dict[int, str]:
             raise ConfigError(f"--opponents expects seat=spec items, got {item!r}")
         if int(seat) in seats:
             raise ConfigError(f"--opponents names seat {int(seat)} twice")
-        seats[int(seat)] = spec.strip()
+        choices = [one.strip() for one in spec.split(CHOICE_SEPARATOR)]
+        if not all(choices):
+            raise ConfigError(f"--opponents seat {int(seat)} has an empty choice in {spec!r}")
+        seats[int(seat)] = choices if len(choices) > 1 else choices[0]
     return seats
 
 

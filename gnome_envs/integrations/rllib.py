@@ -9,7 +9,8 @@ Why a MultiAgentEnv over the game state (and not RLlib's PettingZooEnv or our Si
 every seat not listed in ``opponents`` is an RLlib agent (``player_<seat>``), so one env serves
 parameter-shared self-play (all seats learn), learner against frozen snapshots (the policy mapping
 decides per episode) and learner against scripted agents (``opponents={seat: spec}``, played inside
-``step`` with the same agent specs and helpers as :class:`~gnome_envs.SingleAgentEnv`). Only the
+``step`` with the same agent specs and helpers as :class:`~gnome_envs.SingleAgentEnv`; a list of
+specs for a seat, ``{2: ["scripted", "random"]}``, draws one of them each episode). Only the
 seat whose decision it is gets an observation; when the game ends every learning seat gets its
 last observation and its reward. With ``seats="random"`` (default) the seat layout rotates by a
 random offset every episode, so inside opponents and learning seats sit at every position, as the
@@ -71,7 +72,9 @@ class GnomeMultiAgentEnv(MultiAgentEnv):
         self.config: EnvConfig = parse_env_config(config or {})
         self.game = make_game(self.config.env_id, **self.config.game_options)
         n = self.game.num_players
-        self.inside_policies = {seat: resolve_policy(spec, self.config.env_id)
+        # per inside seat: the policies one is drawn from each episode (most seats name one)
+        self.inside_policies = {seat: tuple(resolve_policy(one, self.config.env_id)
+                                            for one in (spec if isinstance(spec, tuple) else (spec,)))
                                 for seat, spec in self.config.opponents.items()}
         self.possible_agents = [agent_id(seat) for seat in range(n)]
         self.agents = [agent_id(seat) for seat in self.config.learning_seats]
@@ -95,7 +98,7 @@ class GnomeMultiAgentEnv(MultiAgentEnv):
         game_seed = seed if seed is not None else int(self.np_random.integers(SEED_BOUND))
         self._opponent_rng = np.random.default_rng(int(self.np_random.integers(SEED_BOUND)))
         offset = int(self.np_random.integers(n)) if self.config.seats == "random" else 0
-        self.seat_policies = {(seat + offset) % n: policy for seat, policy in self.inside_policies.items()}
+        self.seat_policies = {(seat + offset) % n: self._draw(choices) for seat, choices in self.inside_policies.items()}
         self.agents = [agent_id(seat) for seat in range(n) if seat not in self.seat_policies]
         self.game_state = self.game.new_state(game_seed)
         self.num_steps = 0
@@ -138,6 +141,10 @@ class GnomeMultiAgentEnv(MultiAgentEnv):
                 {"__all__": False}, {"__all__": False}, {})
 
     # ---------------------------------------------------------------- helpers
+    def _draw(self, choices: tuple[Any, ...]) -> Any:
+        """This episode's policy of an inside seat: drawn from ``choices`` (no draw for one)."""
+        return choices[0] if len(choices) == 1 else choices[int(self.np_random.integers(len(choices)))]
+
     def _state(self) -> State:
         if self.game_state is None:
             raise ResetNeededError("reset() must be called before using the environment")

@@ -7,6 +7,8 @@ Env config (a plain dict, as RLlib hands ``env_config`` to an env creator)::
 
     {"env": "gnome_village_v1", "num_players": 3,          # env id and any game option
      "opponents": {2: "scripted"},                          # seats played inside the env
+                                                            # ({2: ["scripted", "random"]}: one drawn
+                                                            # per episode)
      "seats": "random",                                     # rotate the seats every episode
      "reward": "win_loss", "max_steps": 1000, "illegal_action": "terminate"}
 
@@ -68,7 +70,8 @@ class EnvConfig:
 
     env_id: str
     game_options: dict[str, Any]
-    opponents: dict[int, Any]  # seat -> agent spec (or policy object) played inside the env
+    opponents: dict[int, Any]  # seat -> agent spec (or policy object) played inside the env, or
+    # a tuple of them: one drawn per episode
     seats: str = DEFAULT_SEATS
     reward: str = "win_loss"
     illegal_action: str = DEFAULT_ILLEGAL_ACTION
@@ -114,6 +117,10 @@ def parse_opponents(opponents: Any, num_players: int) -> dict[int, Any]:
             raise ConfigError(f"opponent seat {key!r} is not a seat of a {num_players}-player game")
         if seat in parsed:
             raise ConfigError(f"opponent seat {seat} is given twice")
+        if isinstance(spec, (list, tuple)):
+            if not spec:
+                raise ConfigError(f"opponent seat {seat} lists no agent to draw from")
+            spec = tuple(spec)
         parsed[seat] = spec
     if len(parsed) >= num_players:
         raise ConfigError(f"opponents fill all {num_players} seats; leave at least one seat to learn")
