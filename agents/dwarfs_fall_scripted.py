@@ -103,7 +103,7 @@ from gnome_envs.dwarfs_fall.pending import DecisionKind
 from gnome_envs.dwarfs_fall.races import Race
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
-ENV_ID = "dwarfs_fall_v5"
+ENV_ID = "dwarfs_fall_v6"
 CASTLE_VALUE = 20.0
 CARD_PLAY_VALUE = 1.5  # a card out of hand makes room for gems
 CROWDED_HAND = 5  # kingdom cards in hand above which playing cards comes first

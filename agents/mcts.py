@@ -49,7 +49,7 @@ Parameters (agent spec ``mcts:iterations=200:rollout=scripted:c=0.7:max_rollout=
   evaluates the expanded node directly.
 
 The defaults take roughly 0.1-0.2 s of CPU per searched decision on one core (measured at 2
-players: about 0.09 s in battle_gnomes_v1, 0.16 s in gnome_village_v1 and dwarfs_fall_v5, 0.2 s
+players: about 0.09 s in battle_gnomes_v1, 0.16 s in gnome_village_v1 and dwarfs_fall_v6, 0.2 s
 in rise_of_the_gnomes_v1), so a game costs about 10-30 s of search for the seat that uses it.
 """
 

@@ -63,7 +63,7 @@ def test_mcts_plays_one_seat_against_the_automaton_and_many_seats(env_id: str, p
     assert heuristic_values(state).shape == (players,)
 
 
-@pytest.mark.parametrize("env_id", ["gnome_village_v1", "dwarfs_fall_v5"])
+@pytest.mark.parametrize("env_id", ["gnome_village_v1", "dwarfs_fall_v6"])
 def test_mcts_is_deterministic_for_a_fixed_rng(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=11)
     seat = state.current_player
@@ -133,7 +133,7 @@ def test_deterministic_scripted_plays_its_first_ranked_action(env_id: str) -> No
 
 
 def test_dwarfs_fall_scripted_breaks_near_ties_at_random_and_its_deterministic_form_does_not() -> None:
-    env_id = "dwarfs_fall_v5"
+    env_id = "dwarfs_fall_v6"
     scripted = agents.make("scripted", env_id)
     first = agents.make("scripted:deterministic=true", env_id)
     tied = 0
@@ -153,7 +153,7 @@ def test_dwarfs_fall_scripted_breaks_near_ties_at_random_and_its_deterministic_f
 ])
 def test_scripted_rejects_other_parameters(spec: str, fragment: str) -> None:
     with pytest.raises(ConfigError, match=fragment):
-        agents.make(spec, "dwarfs_fall_v5")
+        agents.make(spec, "dwarfs_fall_v6")
 
 
 # ---------------------------------------------------------------------------- evaluation
@@ -192,7 +192,7 @@ class PublicView:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("env_id", ["battle_gnomes_v1", "dwarfs_fall_v5"])
+@pytest.mark.parametrize("env_id", ["battle_gnomes_v1", "dwarfs_fall_v6"])
 def test_mcts_ignores_other_seats_hidden_cards(env_id: str) -> None:
     state = random_position(env_id, PREFIX_STEPS, seed=4)
     seat = state.current_player

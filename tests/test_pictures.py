@@ -45,7 +45,7 @@ BANNER_H = 34  # the title / decision bar every picture draws on top
 BOARD_VIEWS = {
     "gnome_village_v1": (("grid", "g_village", "g_cell"), (0, BANNER_H, None, 480)),
     "rise_of_the_gnomes_v1": (("cubes", "brews", "boats", "dragon", "revealed"), (0, BANNER_H, 650, None)),
-    "dwarfs_fall_v5": (("stacks", "dwarfs"), (0, BANNER_H, 725, None)),
+    "dwarfs_fall_v6": (("stacks", "dwarfs"), (0, BANNER_H, 725, None)),
     "battle_gnomes_v1": (("households", "weapon", "defence", "yard"), (0, 198, None, None)),
     "mighty_gnomes_v1": (("forest_owner", "ladder_cells"), (0, BANNER_H, 845, None)),
 }

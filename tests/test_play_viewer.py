@@ -144,7 +144,7 @@ def _vocabulary(env_id: str) -> Names:
         "rise_of_the_gnomes_v1": [j.name for j in JUDGES],
         "mighty_gnomes_v1": [chest_name(k) for k in ChestKind],
         "battle_gnomes_v1": [c.name for c in CARDS],
-        "dwarfs_fall_v5": [x.replace("_", " ") for x in OGRE_NAMES + SECRET_NAMES],
+        "dwarfs_fall_v6": [x.replace("_", " ") for x in OGRE_NAMES + SECRET_NAMES],
         "gnome_village_v1": [b.name for b in BUSINESS_TILES],
     }
     return set(names[env_id])
@@ -167,7 +167,7 @@ CASES = (
          hidden_choices=True),
     Case("mighty_gnomes_v1", _mighty_hidden, _mighty_revealed, {"num_players": 3}, hidden_choices=True),
     Case("battle_gnomes_v1", _battle_hidden, _battle_revealed, {"num_players": 3}),
-    Case("dwarfs_fall_v5", _dwarfs_hidden, _dwarfs_revealed, {"num_players": 3, "expansions": ("trolls_bridge",)},
+    Case("dwarfs_fall_v6", _dwarfs_hidden, _dwarfs_revealed, {"num_players": 3, "expansions": ("trolls_bridge",)},
          seeds=(0,)),
     Case("gnome_village_v1", _village_hidden, _nothing_revealed, {"num_players": 3}),
 )

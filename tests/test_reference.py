@@ -41,7 +41,21 @@ def test_reference_trains_then_evaluates_against_each_opponent(finished_run: Pat
 def test_reference_command_repeats_the_budget(finished_run: Path) -> None:
     commands = json.loads((finished_run / reference.REFERENCE_FILE).read_text())["commands"]
     assert "--timesteps 256" in commands["reference"] and "--warm-start-games 2" in commands["reference"]
-    assert "--opponents scripted --warm-start scripted" in commands["train"]
+    assert "--warm-start scripted --opponents scripted" in commands["train"]
+    assert "--warm-start-epochs 1" in commands["train"] and "--net-arch" not in commands["train"]
+
+
+def test_dwarfs_fall_recipe_clones_the_deterministic_teacher_on_a_wider_network(tmp_path: Path) -> None:
+    """Dwar7s Fall's row: the deterministic scripted choice against the ordinary scripted agent,
+    20 epochs, 512x512; a flag still overrides the recipe's epochs."""
+    parser = reference.build_parser()
+    argv = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6"]), tmp_path)
+    flags = dict(zip(argv[::2], argv[1::2]))
+    assert flags["--warm-start"] == "scripted:deterministic=true" and flags["--warm-start-opponent"] == "scripted"
+    assert (flags["--warm-start-games"], flags["--warm-start-epochs"], flags["--net-arch"]) == ("10000", "20", "512,512")
+    assert flags["--timesteps"] == "300000"
+    again = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6", "--warm-start-epochs", "3"]), tmp_path)
+    assert again[again.index("--warm-start-epochs") + 1] == "3"
 
 
 def test_show_prints_the_markdown_row(finished_run: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -254,7 +254,7 @@ def test_audit_observations_and_balance_run(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_audit_balance_lineups_cycle_every_seating(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_audit(capsys, ["balance", "--env", "dwarfs_fall_v5", "--players", "2", "--games", "26",
+    doc = run_audit(capsys, ["balance", "--env", "dwarfs_fall_v6", "--players", "2", "--games", "26",
                              "--config", "expansions=empires,", "--lineups", "--agent", "random"])
     run = doc["runs"][0]
     assert run["lineups"] == 13

@@ -55,22 +55,39 @@ SECONDS_PER_MINUTE = 60.0
 
 @dataclass(frozen=True)
 class Recipe:
-    """Per-game budget of the reference run: teacher games for the warm start, then PPO steps."""
+    """Per-game budget of the reference run: teacher games for the warm start, then PPO steps;
+    the teacher (an agent spec), the epochs of the cloning fit, the network (``training.train
+    --net-arch``; None: its default) and the teacher's opponent (None: the teacher itself)."""
 
     teacher_games: int
     timesteps: int
+    teacher: str = "scripted"
+    epochs: int = 6
+    net_arch: str | None = None
+    teacher_opponent: str | None = None
+
+    def flags(self) -> tuple[str, ...]:
+        """The ``training.train`` flags of the teacher and the network."""
+        out = ("--warm-start", self.teacher)
+        if self.net_arch is not None:
+            out += ("--net-arch", self.net_arch)
+        if self.teacher_opponent is not None:
+            out += ("--warm-start-opponent", self.teacher_opponent)
+        return out
 
 
-# the budgets the shipped runs used (README, "Shipped policies"); each fits well inside 2 CPU-hours
+# the budgets the shipped runs used (README, "Shipped policies"); each fits well inside 2 CPU-hours.
+# Dwar7s Fall clones the scripted agent's deterministic choice (its near-ties broken at random
+# halve what a clone can agree with) against the ordinary scripted agent, on a wider network
 RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
-    "dwarfs_fall": Recipe(800, 400_000),
+    "dwarfs_fall": Recipe(10_000, 300_000, "scripted:deterministic=true", 20, "512,512", "scripted"),
     "gnome_village": Recipe(800, 1_200_000),
     "mighty_gnomes": Recipe(3000, 1_200_000),
     "rise_of_the_gnomes": Recipe(1500, 1_200_000),
 }
 # the recipe's fixed PPO settings (training.train flags)
-PPO_FLAGS = ("--opponents", "scripted", "--warm-start", "scripted", "--reward", "shaped",
+PPO_FLAGS = ("--opponents", "scripted", "--reward", "shaped",
              "--learning-rate", "1e-4", "--lr-schedule", "linear", "--n-epochs", "4", "--target-kl", "0.02",
              "--ent-coef", "0.001", "--curve-opponents", "scripted")
 
@@ -85,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     add("--seed", type=int, default=0, help="seed of training and evaluation (default: 0)")
     add("--timesteps", type=int, default=None, help="PPO steps after the warm start (default: the game's recipe)")
     add("--warm-start-games", type=int, default=None, help="scripted games to clone (default: the game's recipe)")
-    add("--warm-start-epochs", type=int, default=6, help="epochs of the behaviour cloning fit (default: 6)")
+    add("--warm-start-epochs", type=int, default=None,
+        help="epochs of the behaviour cloning fit (default: the game's recipe, 6 or 20)")
     add("--n-envs", type=int, default=2, help="env worker processes while training (default: 2)")
     add("--n-steps", type=int, default=1024, help="PPO rollout steps per worker (default: 1024)")
     add("--batch-size", type=int, default=256, help="PPO minibatch (default: 256)")
@@ -105,6 +123,11 @@ def game_name(env_id: str) -> str:
     return env_id.rsplit("_v", 1)[0]
 
 
+def epochs(args: argparse.Namespace) -> int:
+    """The epochs of the cloning fit: the flag, or the game's recipe."""
+    return RECIPES[game_name(args.env)].epochs if args.warm_start_epochs is None else args.warm_start_epochs
+
+
 def train_argv(args: argparse.Namespace, out: Path) -> list[str]:
     """The ``training.train`` arguments of the reference run."""
     recipe = RECIPES[game_name(args.env)]
@@ -112,7 +135,7 @@ def train_argv(args: argparse.Namespace, out: Path) -> list[str]:
     teacher = recipe.teacher_games if args.warm_start_games is None else args.warm_start_games
     argv = ["--env", args.env, "--players", str(args.players), "--seed", str(args.seed),
             "--timesteps", str(timesteps), "--warm-start-games", str(teacher),
-            "--warm-start-epochs", str(args.warm_start_epochs), *PPO_FLAGS,
+            "--warm-start-epochs", str(epochs(args)), *recipe.flags(), *PPO_FLAGS,
             "--shaping-fade", str(args.shaping_fade), "--n-steps", str(args.n_steps),
             "--batch-size", str(args.batch_size), "--n-envs", str(args.n_envs),
             "--eval-every", str(args.eval_every), "--curve-games", str(args.curve_games),
@@ -126,7 +149,7 @@ def reference_command(args: argparse.Namespace) -> str:
     flags = {"--env": args.env, "--players": args.players, "--seed": args.seed,
              "--timesteps": recipe.timesteps if args.timesteps is None else args.timesteps,
              "--warm-start-games": recipe.teacher_games if args.warm_start_games is None else args.warm_start_games,
-             "--warm-start-epochs": args.warm_start_epochs, "--n-envs": args.n_envs, "--n-steps": args.n_steps,
+             "--warm-start-epochs": epochs(args), "--n-envs": args.n_envs, "--n-steps": args.n_steps,
              "--batch-size": args.batch_size, "--shaping-fade": args.shaping_fade, "--eval-every": args.eval_every,
              "--curve-games": args.curve_games, "--eval-games": args.eval_games, "--mcts-games": args.mcts_games}
     return "python -m training.reference " + " ".join(f"{flag} {value}" for flag, value in flags.items())

@@ -34,7 +34,7 @@ CONFIGS = (
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
-    gym_id="gnome_envs/DwarfsFall-v5",
+    gym_id="gnome_envs/DwarfsFall-v6",
     title="Dwar7s Fall",
     make_game=make_game,
     player_counts=(2, 3, 4),

@@ -21,7 +21,7 @@ from typing import Any
 from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
-ENV_ID = "dwarfs_fall_v5"
+ENV_ID = "dwarfs_fall_v6"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4  # the core game
 MAX_EMPIRE_PLAYERS = 7  # The Empires: four dwarf colours, elves, ogres, crystal dwarfs

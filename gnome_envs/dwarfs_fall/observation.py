@@ -34,6 +34,10 @@ gem_piles          4                     cards left per gem pile / (pile size + 
 ogre_cards         1 + 5                 deck size / 26; discard pile per kind / (copies + 1)
 trading_row        3 x 14                face-up trading goal per slot (one-hot)
 trading_deck       1 + 14                deck size / 12; goals still in the deck
+goal_progress      28                    the observer's progress to each face-up trading goal:
+                                         per slot the gems missing per type and in all, payable
+                                         now, a monster missing; the closest slot and its
+                                         missing gems (``observation_goals``)
 own_secret         7                     the observer's secret goal
 players            n x 53                per seat: kingdom cards in hand 9, gems known 4 (/ pile
                                          + 1), gems unknown ~9, ogres known 5 (/ copies + 1), ogres
@@ -110,6 +114,7 @@ from gnome_envs.dwarfs_fall.observation_board import (  # the board block; re-ex
     write_board,
 )
 from gnome_envs.dwarfs_fall.observation_empires import empire_features
+from gnome_envs.dwarfs_fall.observation_goals import progress_sources, progress_unchanged, write_goal_progress
 from gnome_envs.dwarfs_fall.observation_layout import state_extra
 from gnome_envs.dwarfs_fall.observation_table import (  # the table segments; re-exported
     cached_table,
@@ -270,7 +275,7 @@ class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
     __slots__ = ("obs", "table", "secret", "players", "piles", "meeples", "rows", "board", "version", "rows_seen",
-                 "tail", "tail_ones", "ones", "troll_ones", "royal_ones")
+                 "tail", "tail_ones", "ones", "troll_ones", "royal_ones", "goals")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
@@ -290,6 +295,7 @@ class SeatView:
         self.ones: list[int] = []
         self.troll_ones: list[int] = []
         self.royal_ones: list[int] = []
+        self.goals: tuple | None = None  # what the goal progress was written from
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -315,6 +321,9 @@ def _write(state, seat: int, layout, view: SeatView) -> np.ndarray:
     if secret != view.secret:
         _secret_part(obs, at["own_secret"], layout.num_secrets, secret, view)
     write_table(state, obs, layout, view)
+    if not progress_unchanged(state, seat, view.goals):
+        write_goal_progress(state, seat, obs, at["goal_progress"])
+        view.goals = progress_sources(state, seat)
     _player_rows(state, seat, obs, layout, view)
     write_board(state, seat, layout, view)
     if layout.trolls or layout.royal or layout.empires:

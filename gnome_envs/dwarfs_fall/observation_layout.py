@@ -34,6 +34,7 @@ from gnome_envs.dwarfs_fall.components import (
     TRADING_ROW,
 )
 from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
+from gnome_envs.dwarfs_fall.observation_goals import GOAL_PROGRESS_FEATURES
 from gnome_envs.dwarfs_fall.pending import (
     CORE_DECISION_KINDS,
     NUM_DECISION_KINDS,
@@ -164,7 +165,7 @@ def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: boo
         ("card_kind", NUM_KINDS), ("selected_cell", NUM_CELLS), ("selected_seat", n), ("actions", 3),
         ("progress", PROGRESS_FEATURES), ("gem_piles", NUM_GEMS), ("ogre_cards", 1 + num_ogres),
         ("trading_row", TRADING_ROW * num_goals), ("trading_deck", 1 + num_goals),
-        ("own_secret", num_secrets), ("players", n * player_features), ("board", NUM_CELLS * cols.size),
+        ("goal_progress", GOAL_PROGRESS_FEATURES), ("own_secret", num_secrets), ("players", n * player_features), ("board", NUM_CELLS * cols.size),
     ) + ((("troll", troll_features(num_ogres)),) if trolls else ()) + ((("royal", royal_features(n)),) if royal else ()) + (
             (("empires", n * EMPIRE_SEAT_FEATURES + EMPIRE_TABLE_FEATURES),) if empires else ()):
         b.add(name, size)

@@ -32,7 +32,7 @@ from gnome_envs.dwarfs_fall.components import (
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 from gnome_envs.dwarfs_fall.scenario import build_position
 
-ENV_ID = "dwarfs_fall_v5"
+ENV_ID = "dwarfs_fall_v6"
 MAX_STEPS = 5000
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
 

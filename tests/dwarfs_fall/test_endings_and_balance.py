@@ -34,7 +34,7 @@ def test_audit_events_count_reveals_regions_voided_mines_and_the_ending():
 
 
 def test_audit_events_tell_the_three_endings_apart():
-    scripted = agents.make("scripted", "dwarfs_fall_v5")
+    scripted = agents.make("scripted", "dwarfs_fall_v6")
     state = fresh(seed=1)
     rng = np.random.default_rng(1)
     while not state.is_terminal():

@@ -145,8 +145,8 @@ def test_scripted_agent_beats_random_agent(num_players, expansions):
     """The scripted agent wins (alone) at least 75 % of fixed-seed games against random agents,
     its seat rotating through every position (core game, Troll's Bridge, Royal Decrees with a
     scenario drawn per game)."""
-    scripted = agents.make("scripted", "dwarfs_fall_v5")
-    random_agent = agents.make("random", "dwarfs_fall_v5")
+    scripted = agents.make("scripted", "dwarfs_fall_v6")
+    random_agent = agents.make("random", "dwarfs_fall_v6")
     wins = 0
     for g in range(AGENT_GAMES):
         seat = g % num_players
@@ -165,7 +165,7 @@ def test_scripted_games_end_by_goals(expansions, scenario):
     idle rounds of R10.4 (a table where no gem can be reached any more), well before the round
     limit. (Under Crazy Balloonists with The Dwarfs Way, one dwarf per card per turn, scripted
     games run long, so Chaos Control and Damsel in Distress are not here.)"""
-    scripted = agents.make("scripted", "dwarfs_fall_v5")
+    scripted = agents.make("scripted", "dwarfs_fall_v6")
     for num_players in (2, 3, 4):
         rounds, by_goals = [], 0
         for g in range(4):

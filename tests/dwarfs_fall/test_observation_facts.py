@@ -2,7 +2,7 @@
 Troll King's deny of a Wrecking Ball), the Troll King's deny shows its target (T6.2), and each
 public fact is in the vector: two positions differing only in that fact are told apart (the
 cards below the top of a stack, the trading goals each seat has won, the idle-round clock of
-R10.4)."""
+R10.4), and the observer's progress to each face-up trading goal."""
 
 from __future__ import annotations
 
@@ -11,10 +11,20 @@ import dataclasses
 import numpy as np
 import pytest
 
+from gnome_envs import dwarfs_fall_v6
 from gnome_envs.core.engine import Segment
 from gnome_envs.core.registry import make_game
 from gnome_envs.dwarfs_fall.components import NUM_TRADING_GOALS, TRADING_GOALS
 from gnome_envs.dwarfs_fall.observation import observe
+from gnome_envs.dwarfs_fall.observation_goals import (
+    CLOSEST_AT,
+    GEM_SCALE,
+    GOAL_PROGRESS_FEATURES,
+    SLOT_FEATURES,
+    TOTAL_SCALE,
+)
+from gnome_envs.dwarfs_fall.observation_layout import build_layout
+from gnome_envs.dwarfs_fall.resolve import affordable
 
 from .helpers import BLUE, RED, Ogre, act, build, cell, decision, describe_all, layout
 
@@ -69,7 +79,7 @@ def segment_overflows(state, seat: int) -> list[str]:
 def test_r12_every_segment_is_written_inside_its_bounds(config):
     """Random play: at every decision, the decider's and the next seat's observations write each
     segment only inside its bounds."""
-    game = make_game("dwarfs_fall_v5", skip_forced=False, **config)
+    game = make_game("dwarfs_fall_v6", skip_forced=False, **config)
     n = game.num_players
     for seed in range(2):
         state = game.new_state(seed)
@@ -163,3 +173,69 @@ def test_r10_4_the_idle_round_clock_is_observed():
     for seat in (BLUE, RED):
         assert not np.array_equal(busy.observation(seat), idle.observation(seat))
         assert not np.array_equal(idle.observation(seat), after_idle.observation(seat))
+
+
+# ---------------------------------------------------------------------------- goal progress
+GOLD3, RUBY2, ONE_OF_EACH = 0, 4, 13  # trading goals: 3 gold; 2 rubies; one gem of each type
+GOAL_PROGRESS_CASES = (
+    # blue's gems (gold, emerald, diamond, ruby): per slot the gems missing; the closest slot
+    ((3, 0, 0, 1), ((0, 0, 0, 0), (0, 0, 0, 1), (0, 1, 1, 0)), 0),
+    ((0, 0, 0, 2), ((3, 0, 0, 0), (0, 0, 0, 0), (1, 1, 1, 0)), 1),
+    ((1, 1, 0, 1), ((2, 0, 0, 0), (0, 0, 0, 1), (0, 0, 1, 0)), 2),  # ties on one gem: the 11 VP goal
+    ((0, 0, 0, 0), ((3, 0, 0, 0), (0, 0, 0, 2), (1, 1, 1, 1)), 1),  # two gems: 9 VP before 5 VP
+)
+
+
+def _progress(state, seat: int) -> np.ndarray:
+    at = state.game.obs_layout.at["goal_progress"]
+    return state.observation(seat)[at:at + GOAL_PROGRESS_FEATURES]
+
+
+@pytest.mark.parametrize("gems, missing, closest", GOAL_PROGRESS_CASES)
+def test_r12_1_goal_progress_shows_what_each_face_up_goal_still_needs(gems, missing, closest):
+    """Per face-up trading goal the observer's missing gems, and whether it can pay now as the
+    store decides (``affordable``); the closest goal is marked and its missing gems repeated."""
+    state = build({"e4": "Bgol"}, gems={BLUE: gems}, trading_row=(GOLD3, RUBY2, ONE_OF_EACH))
+    progress = _progress(state, BLUE).reshape(-1)
+    payable = set(affordable(state, BLUE))
+    for slot, want in enumerate(missing):
+        row = progress[slot * SLOT_FEATURES:(slot + 1) * SLOT_FEATURES]
+        assert np.allclose(row[:4] * GEM_SCALE, want), (slot, row)
+        assert np.isclose(row[4] * TOTAL_SCALE, sum(want))
+        assert row[5] == float(slot in payable) == float(sum(want) == 0)
+        assert row[6] == 0.0
+    marks = progress[CLOSEST_AT:CLOSEST_AT + 3]
+    assert marks.tolist() == [float(s == closest) for s in range(3)]
+    assert np.allclose(progress[CLOSEST_AT + 3:] * GEM_SCALE, missing[closest])
+
+
+def test_r12_1_goal_progress_reads_only_the_observers_own_hand():
+    """Blue's gems differ: blue's goal progress differs, red's (which reads red's hand) does not."""
+    row = (GOLD3, RUBY2, ONE_OF_EACH)
+    poor = build({"e4": "Bgol"}, gems={BLUE: (0, 0, 0, 0), RED: (1, 0, 0, 0)}, trading_row=row)
+    rich = build({"e4": "Bgol"}, gems={BLUE: (3, 0, 0, 0), RED: (1, 0, 0, 0)}, trading_row=row)
+    assert not np.array_equal(_progress(poor, BLUE), _progress(rich, BLUE))
+    assert np.array_equal(_progress(poor, RED), _progress(rich, RED))
+
+
+def test_x8_1_goal_progress_shows_a_dragon_egg_missing_its_monster():
+    """The Empires: a dragon egg costs a defeated monster too; with the gem but no monster it is
+    not payable and the monster is marked missing; with one defeated it is payable."""
+    egg = next(g for g, info in enumerate(TRADING_GOALS) if info.monsters and info.cost == (1, 0, 0, 0))
+    row = (egg, GOLD3, RUBY2)
+    config = {"expansions": ("empires",), "races": ("dwarfs", "dwarfs")}
+    without = build({"e4": "Bgol"}, gems={BLUE: (1, 0, 0, 0)}, trading_row=row, **config)
+    slain = build({"e4": "Bgol"}, gems={BLUE: (1, 0, 0, 0)}, trading_row=row, defeated={BLUE: ("Rdra",)}, **config)
+    for state, payable, monster in ((without, 0.0, 1.0), (slain, 1.0, 0.0)):
+        progress = _progress(state, BLUE)
+        assert (progress[5], progress[6]) == (payable, monster)
+        assert (0 in affordable(state, BLUE)) == bool(payable)
+
+
+def test_the_module_docstring_gives_the_observation_sizes():
+    """The sizes in ``dwarfs_fall_v6``'s table are the layouts' sizes."""
+    text = " ".join(dwarfs_fall_v6.__doc__.split())
+    for label, trolls, royal in (("sizes", False, False), ("Troll's Bridge", True, False),
+                                 ("Royal Decrees", False, True), ("both", True, True)):
+        sizes = " / ".join(f"{build_layout(n, trolls, royal).size:,}" for n in (2, 3, 4))
+        assert f"{label} {sizes}" in text, (label, sizes)

@@ -61,7 +61,7 @@ def test_d1_1_scenario_named_or_drawn():
     for kwargs, words in (({"scenario": "siege"}, "needs the 'royal_decrees'"),
                           ({"expansions": ROYAL, "scenario": "no_such"}, "unknown scenario")):
         with pytest.raises(ConfigError, match=words):
-            make_game("dwarfs_fall_v5", num_players=2, **kwargs)
+            make_game("dwarfs_fall_v6", num_players=2, **kwargs)
 
 
 def test_d1_2_each_scenario_names_its_decrees():

@@ -176,16 +176,16 @@ def test_d13_2_high_ho_switch_for_big_tables():
 
     for bad in ("yes", 1, None):
         with pytest.raises(ConfigError, match="high_ho"):
-            make_game("dwarfs_fall_v5", num_players=5, expansions=("empires",), high_ho=bad)
-    game = make_game("dwarfs_fall_v5", num_players=5, expansions=("empires",), high_ho=True)
+            make_game("dwarfs_fall_v6", num_players=5, expansions=("empires",), high_ho=bad)
+    game = make_game("dwarfs_fall_v6", num_players=5, expansions=("empires",), high_ho=True)
     state = game.new_state(3)
     assert state.decree(Decree.HIGH_HO) and state.action_limit(0) == 1
     decrees = game.obs_layout.at["royal"] + NUM_SCENARIOS
     assert state.observation(1)[decrees + Decree.HIGH_HO] == 1.0, "public"
     assert "high_ho" in state.render_text() and "no scenario" in state.render_text()
-    plain = make_game("dwarfs_fall_v5", num_players=5, expansions=("empires",)).new_state(3)
+    plain = make_game("dwarfs_fall_v6", num_players=5, expansions=("empires",)).new_state(3)
     assert not plain.game.royal and plain.action_limit(0) == 3
-    royal = make_game("dwarfs_fall_v5", num_players=2, expansions=ROYAL, scenario="siege", high_ho=True).new_state(0)
+    royal = make_game("dwarfs_fall_v6", num_players=2, expansions=ROYAL, scenario="siege", high_ho=True).new_state(0)
     assert royal.decree(Decree.HIGH_HO) and royal.decree(Decree.FORTRESS), "added to the scenario's decrees"
     rng = np.random.default_rng(3)
     steps = 0

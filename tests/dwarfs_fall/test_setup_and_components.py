@@ -150,7 +150,7 @@ def test_r2_6_seat_zero_opens_with_a_kingdom_card():
 
 def test_r13_1_expansion_config_is_checked():
     """Every expansion mix is config; races, seat counts and scenarios are checked precisely."""
-    env = gnome_envs.make("dwarfs_fall_v5", num_players=2, expansions=["trolls_bridge", "royal_decrees", "empires"])
+    env = gnome_envs.make("dwarfs_fall_v6", num_players=2, expansions=["trolls_bridge", "royal_decrees", "empires"])
     env.reset(seed=0)
     game = env.unwrapped.game_state.game
     assert game.trolls and game.royal and game.empires
@@ -170,11 +170,11 @@ def test_r13_1_expansion_config_is_checked():
     ):
         config = {"num_players": 2, **kwargs}
         with pytest.raises(ConfigError) as info:
-            gnome_envs.make("dwarfs_fall_v5", **config)
+            gnome_envs.make("dwarfs_fall_v6", **config)
         for word in words:
             assert word in str(info.value), (kwargs, str(info.value))
     # the defaults (and an explicit all-dwarf race list) are the core game
-    env = gnome_envs.make("dwarfs_fall_v5", num_players=3, races=("dwarfs",) * 3, expansions=())
+    env = gnome_envs.make("dwarfs_fall_v6", num_players=3, races=("dwarfs",) * 3, expansions=())
     env.reset(seed=0)
     assert legal_family(env.unwrapped.game_state, Family.CARD)
     assert not env.unwrapped.game_state.game.empires

@@ -27,10 +27,11 @@ import numpy as np
 import torch
 from torch import nn
 
+from gnome_envs.dwarfs_fall import ENV_ID
 from gnome_envs.dwarfs_fall.pending import DecisionKind
 from training.warm_start import collect, demonstration_env
 
-ENV = "dwarfs_fall_v5"
+ENV = ENV_ID  # the reports in this folder were made on dwarfs_fall_v5 (v6 adds goal_progress)
 TEACHER = "scripted"
 GAMES = 2000
 EPOCHS = 8

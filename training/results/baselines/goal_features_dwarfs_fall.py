@@ -1,6 +1,6 @@
 """Dwar7s Fall: does the clone reach goals when the observation spells out what each goal needs?
 
-    python training/results/baselines/goal_features_dwarfs_fall.py plain|goals|cells [GAMES [EPOCHS]] > OUT.json
+    python training/results/baselines/goal_features_dwarfs_fall.py plain|goals|cells|secrets [GAMES [EPOCHS]] > OUT.json
     python training/results/baselines/goal_features_dwarfs_fall.py teacher > OUT.json
 
 The teacher is the scripted agent's deterministic choice (``dagger_dwarfs_fall.teacher_choice``)
@@ -18,10 +18,17 @@ appends features derived from public facts the observation already holds, for th
 still needed there to complete the card's task (/ 6), whether the card is a mine of a gem that
 goal still needs, and whether enough spots are free for the seat to complete the task.
 
+``secrets`` (run on v6, whose observation holds the goal features) appends the seat's progress
+to its own secret goal (core game): in the goal's slot of 7, the share done (capped at 1) and
+the share missing; the kingdom's cards and VP, monsters slain, gem types, ogre cards, trios on
+monsters or emeralds, against what the goal needs.
+
 ``teacher`` plays the same 100 games with the teacher itself at the learner's seat, for scale.
 
 If the clone's goals per game and win rate rise with them, the observation lacks a usable view
-of goal progress (a new env version would add it); if not, the gap is elsewhere. An experiment.
+of goal progress (a new env version would add it); if not, the gap is elsewhere. An experiment,
+run on dwarfs_fall_v5; dwarfs_fall_v6 added these features to the observation itself (the
+``goal_progress`` segment), so under v6 ``plain`` already holds them and ``goals`` repeats them.
 """
 
 from __future__ import annotations
@@ -37,7 +44,24 @@ import numpy as np
 import torch
 
 import agents
-from gnome_envs.dwarfs_fall.components import ALL_KINDS, NUM_CELLS, NUM_GEMS, SPOTS, TRADING_GOALS, TRADING_ROW, Job
+from gnome_envs.dwarfs_fall.components import (
+    ALL_KINDS,
+    ARCHITECT_CARDS,
+    BERSERKER_MONSTERS,
+    KING_VP,
+    NUM_CELLS,
+    NUM_GEMS,
+    OGRE_IN_DISGUISE_CARDS,
+    RESEARCHER_MONSTERS,
+    RESEARCHER_TRIO,
+    SPOTS,
+    TRADING_GOALS,
+    TRADING_ROW,
+    WIZARD_EMERALDS,
+    Gem,
+    Job,
+    Secret,
+)
 
 
 def _load(name: str) -> Any:
@@ -107,12 +131,50 @@ def cell_features(state: Any, seat: int, goals: np.ndarray) -> np.ndarray:
     return out.ravel()
 
 
+def _kingdom(state: Any, p: int, what: str) -> int:
+    k = state.kingdom(p)
+    return 0 if k is None else getattr(k, what)
+
+
+def _trios(state: Any, p: int) -> int:
+    n = state.game.num_players
+    return sum(1 for c in state.regions.monsters if state.dwarfs[c * n + p] >= RESEARCHER_TRIO)
+
+
+# per core secret goal: (what the seat has towards it, what it needs)
+SECRET_PROGRESS = {
+    Secret.ARCHITECT: (lambda st, p: st.kingdom_size(p), ARCHITECT_CARDS),
+    Secret.BERSERKER: (lambda st, p: len(st.defeated[p]), BERSERKER_MONSTERS),
+    Secret.KING: (lambda st, p: max(st.kingdom_vp(p), 0), KING_VP),
+    Secret.MINER: (lambda st, p: sum(1 for g in range(NUM_GEMS) if st.gems.count(p, g)), NUM_GEMS),
+    Secret.OGRE_IN_DISGUISE: (lambda st, p: st.ogres.size(p), OGRE_IN_DISGUISE_CARDS),
+    Secret.RESEARCHER: (_trios, RESEARCHER_MONSTERS),
+    Secret.WIZARD: (lambda st, p: st.gems.count(p, Gem.EMERALD), WIZARD_EMERALDS),
+}
+SECRET_FEATURES = 2 * len(SECRET_PROGRESS)
+
+
+def secret_features(state: Any, seat: int) -> np.ndarray:
+    """The seat's own secret goal: in its slot the share of it done (capped at 1) and what is
+    still missing / needed; zeros for the other slots."""
+    out = np.zeros(SECRET_FEATURES, dtype=np.float32)
+    goal = state.secret[seat]
+    if goal in SECRET_PROGRESS:
+        have, need = SECRET_PROGRESS[goal]
+        done = min(have(state, seat) / need, 1.0)
+        out[2 * int(goal)] = done
+        out[2 * int(goal) + 1] = 1.0 - done
+    return out
+
+
 def observe(env: Any, obs: np.ndarray, variant: str) -> np.ndarray:
     """The learner's input: the observation, and the derived features of ``variant``."""
     if variant == "plain":
         return obs
     unwrapped = env.unwrapped
     state, seat = unwrapped.game_state, unwrapped.learner_seat
+    if variant == "secrets":
+        return np.concatenate([obs, secret_features(state, seat)])
     goals = goal_features(state, seat)
     if variant == "goals":
         return np.concatenate([obs, goals])
@@ -138,8 +200,8 @@ def collect(env: Any, teacher: Any, games: int, rng: np.random.Generator, varian
 def main() -> int:
     """Collect, fit, play; one JSON document."""
     variant = sys.argv[1] if len(sys.argv) > 1 else ""
-    if variant not in ("plain", "goals", "cells", "teacher"):
-        raise SystemExit("usage: goal_features_dwarfs_fall.py plain|goals|cells|teacher [GAMES [EPOCHS]]")
+    if variant not in ("plain", "goals", "cells", "secrets", "teacher"):
+        raise SystemExit("usage: goal_features_dwarfs_fall.py plain|goals|cells|secrets|teacher [GAMES [EPOCHS]]")
     games = int(sys.argv[2]) if len(sys.argv) > 2 else TEACHER_GAMES
     ce.EPOCHS = int(sys.argv[3]) if len(sys.argv) > 3 else ce.EPOCHS
     torch.manual_seed(ce.SEED)
