@@ -1,12 +1,13 @@
 """Dwar7s Fall: behaviour cloning of the scripted agent's ranking, then DAgger rounds.
 
-    python training/results/baselines/dagger_dwarfs_fall.py 3 600 \\
-        > training/results/baselines/dwarfs_fall_v5-2p-dagger.txt
+    python training/results/baselines/dagger_dwarfs_fall.py ITER GAMES [TEACHER_GAMES [EPOCHS]] > OUT.txt
+    (v5, 3 600: dwarfs_fall_v5-2p-dagger.txt; v6, 2 1000 3000 20: dwarfs_fall_v6-2p-dagger-3000-20.txt)
 
 The teacher is the scripted agent's deterministic choice (``ranked(...)[0]``, near-ties by the
 lower index, so its labels never disagree with themselves), asked on a determinization of what
-the seat cannot see, as ``choose_action`` asks every agent. It plays the learner's seat of 1,000
-games against the scripted agent and an MLP (``clone_encoders.mlp_policy``) is fitted to it.
+the seat cannot see, as ``choose_action`` asks every agent. It plays the learner's seat of TEACHER_GAMES
+(1,000) games against the scripted agent and an MLP (``clone_encoders.mlp_policy``) is fitted to it
+for EPOCHS (``clone_encoders.EPOCHS``, 8).
 Each of ITER rounds then lets the clone play GAMES games, labels every decision it met with the
 teacher's choice and refits on all the data (DAgger). After each fit: held-out agreement, and
 100 games against the scripted agent (``clone_encoders.play``: win rate, goals per game).
@@ -64,13 +65,15 @@ def play_and_label(env: Any, teacher: Any, net: Any, games: int, rng: np.random.
 def main() -> int:
     """Clone, then ITER DAgger rounds of GAMES games; one line per fit."""
     rounds, games = int(sys.argv[1]), int(sys.argv[2])
+    teacher_games = int(sys.argv[3]) if len(sys.argv) > 3 else TEACHER_GAMES
+    ce.EPOCHS = int(sys.argv[4]) if len(sys.argv) > 4 else ce.EPOCHS
     torch.manual_seed(ce.SEED)
     torch.set_num_threads(1)
     teacher = agents.make("scripted", ce.ENV)
     env = ce.demonstration_env(ce.ENV, 2, {}, "scripted", None)
     rng = np.random.default_rng(ce.SEED)
     start = time.process_time()
-    parts = [play_and_label(env, teacher, None, TEACHER_GAMES, rng)]
+    parts = [play_and_label(env, teacher, None, teacher_games, rng)]
     for round_ in range(rounds + 1):
         x, mask, action = (torch.as_tensor(np.concatenate([p[i] for p in parts])) for i in range(3))
         net = ce.mlp_policy(x.shape[1], mask.shape[1])
