@@ -94,6 +94,7 @@ from training.train_eval import (
 from training.train_hparams import (
     N_STEPS,
     add_ppo_arguments,
+    check_resume_options,
     explicit_ppo,
     hyperparameters,
     override_resumed,
@@ -486,8 +487,7 @@ def check_before_start(args: argparse.Namespace) -> None:
         raise ConfigError(f"--eval-opponents lists {len(lineup)} names: {args.players} players need one name "
                           f"for every other seat or a comma list of {args.players - 1} (one per seat)")
     if args.resume is not None:
-        if "net_arch" in getattr(args, "explicit_ppo", ()):
-            raise ConfigError("--net-arch cannot change on --resume: the network's weights are restored")
+        check_resume_options(getattr(args, "explicit_ppo", ()))
         space = env.observation_space
         check_sizes(load_model(args.resume), int(space.shape[0]), int(env.action_space.n),
                     f"{args.env} with {args.players} players", str(args.resume))

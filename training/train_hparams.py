@@ -18,6 +18,7 @@ gain at that budget, so they are options, not defaults.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,8 +98,7 @@ def explicit_ppo(argv: list[str]) -> set[str]:
 def override_resumed(model: Any, args: argparse.Namespace, given: set[str]) -> list[str]:
     """Set the PPO options ``given`` on the command line on a resumed ``model``; the names set.
     ConfigError for ``--net-arch`` (the restored weights fix the network)."""
-    if "net_arch" in given:
-        raise ConfigError("--net-arch cannot change on --resume: the network's weights are restored")
+    check_resume_options(given)
     chosen = [key for key in RESUME_OVERRIDES if key in given]
     if {"learning_rate", "lr_schedule"} & given:
         rate = args.learning_rate if "learning_rate" in given else _initial_rate(model)
@@ -116,6 +116,12 @@ def override_resumed(model: Any, args: argparse.Namespace, given: set[str]) -> l
                                          device=model.device, gamma=model.gamma, gae_lambda=model.gae_lambda,
                                          n_envs=model.n_envs)
     return chosen
+
+
+def check_resume_options(given: Iterable[str]) -> None:
+    """ConfigError when the PPO options ``given`` on a resume include the network."""
+    if "net_arch" in given:
+        raise ConfigError("--net-arch cannot change on --resume: the network's weights are restored")
 
 
 def _initial_rate(model: Any) -> float:

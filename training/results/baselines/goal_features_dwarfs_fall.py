@@ -131,11 +131,6 @@ def cell_features(state: Any, seat: int, goals: np.ndarray) -> np.ndarray:
     return out.ravel()
 
 
-def _kingdom(state: Any, p: int, what: str) -> int:
-    k = state.kingdom(p)
-    return 0 if k is None else getattr(k, what)
-
-
 def _trios(state: Any, p: int) -> int:
     n = state.game.num_players
     return sum(1 for c in state.regions.monsters if state.dwarfs[c * n + p] >= RESEARCHER_TRIO)
