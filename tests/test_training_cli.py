@@ -143,6 +143,61 @@ def test_benchmark_pools_the_yardstick_runs_by_their_time() -> None:
     assert "(75% apart)" in benchmark_report.yardstick_lines([row])[0]  # 500 / 667
 
 
+def test_benchmark_rounds_keep_the_median_round_of_each_env() -> None:
+    def row(speed: float, observe: float, clone: float) -> dict:
+        return {"env": "dwarfs_fall_v6", "available": True, "steps_per_s": speed, "step_us": 1e6 / speed,
+                "observation_us": observe, "clone_us": clone}
+    missing = {"env": benchmark.CONNECT_FOUR, "available": False, "reason": "no pygame"}
+    rounds = [[row(900.0, 300.0, 80.0), missing], [row(1000.0, 200.0, 90.0), missing],
+              [row(1200.0, 100.0, 70.0), missing]]
+    median, c4 = benchmark.median_rows(rounds)
+    assert median["steps_per_s"] == 1000.0 and median["round_steps_per_s"] == [900.0, 1000.0, 1200.0]
+    assert median["observation_us"] == 200.0 and median["clone_us"] == 80.0
+    assert median["observation_share"] == pytest.approx(0.2) and median["clone_per_step"] == pytest.approx(0.08)
+    assert c4 is missing
+    two = benchmark.median_rows(rounds[1:])[0]  # an even count keeps the lower middle round
+    assert two["steps_per_s"] == 1000.0 and two["observation_us"] == 150.0
+    assert benchmark.median_rows(rounds[:1])[0] is rounds[0][0]
+
+
+def test_benchmark_rounds_run_every_env_each_round(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, benchmark.main, ["--seconds", str(TINY_SECONDS), "--rounds", "3", "--envs",
+                                            "mighty_gnomes_v1", FLOOR_NAME])
+    assert doc["rounds"] == 3
+    for row in doc["rows"]:
+        speeds = row["round_steps_per_s"]
+        assert len(speeds) == 3 and row["steps_per_s"] == sorted(speeds)[1]
+    assert benchmark.main(["--seconds", str(TINY_SECONDS), "--rounds", "0", "--envs", FLOOR_NAME]) == common.EXIT_USAGE
+    assert "--rounds must be at least 1" in capsys.readouterr().err
+
+
+def test_benchmark_flags_each_games_two_player_default_config() -> None:
+    targets = benchmark.build_targets(["rise_of_the_gnomes_v1", "gnome_village_v1"], 2, {}, True)
+    defaults = [(t.name, t.players, t.config) for t in targets if t.default]
+    # Rise's registered configs name its default mode; Gnome Village's deluxe row is not the default
+    assert defaults == [("rise_of_the_gnomes_v1", 2, {"mode": "competitive"}), ("gnome_village_v1", 2, {})]
+
+
+def test_benchmark_compare_pairs_runs_by_config(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    def report(step_us: float, observe_us: float) -> dict:
+        rows = [{"env": "mighty_gnomes_v1", "players": players, "config": {}, "available": True,
+                 "step_us": step_us * players, "observation_us": observe_us}
+                for players in (2, 3)]
+        return {"rows": rows + [{"env": benchmark.CONNECT_FOUR, "players": 2, "config": {}, "available": False}]}
+    paths = []
+    for name, doc in (("new0", report(44.0, 10.0)), ("base1", report(40.0, 10.0)),
+                      ("new1", report(40.0, 10.0)), ("base0", report(44.0, 11.0))):
+        paths.append(tmp_path / f"{name}.json")
+        paths[-1].write_text(json.dumps(doc))
+    doc = run_json(capsys, benchmark.main, ["--compare", *map(str, paths)])
+    change = doc["changes"]["mighty_gnomes_v1"]
+    assert change["step"]["median"] == pytest.approx((1.1 * 40 / 44) ** 0.5 - 1)  # paired ratios: 1.1 and 0.909
+    assert change["step"]["configs"] == 2 and change["observation"]["median"] == pytest.approx((10 / 11) ** 0.5 - 1)
+    assert benchmark.CONNECT_FOUR not in doc["changes"]  # (it did not run)
+    assert benchmark.main(["--compare", str(paths[0])]) == common.EXIT_USAGE
+    assert "pairs of reports" in capsys.readouterr().err
+
+
 def test_benchmark_shows_connect_four_unavailable_without_crashing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo.classic", None)  # as if pygame were missing

@@ -1,7 +1,7 @@
 """Speed benchmark: random masked games through the full PettingZoo AEC API, side by side.
 
     python -m training.benchmark [--seconds 5] [--envs gnome_village_v1 connect_four_v3 floor_v0]
-                                 [--players 2] [--config key=value] [--all-configs]
+                                 [--players 2] [--config key=value] [--all-configs] [--rounds 3]
                                  [--profile [N]] [--json]
     python -m training.benchmark --show training/results/benchmark.json [--markdown]
 
@@ -20,8 +20,11 @@ one step (each of those games is played twice with the same actions: once timing
 observation, once the clones, so the clones cannot cool the caches the observation reads; the
 clock's own cost is taken off every timed interval). ``--all-configs`` benchmarks every
 registered player count and variant config of each gnome env (the conformance configs) instead
-of one player count; ``--profile N`` prints the N functions with the most own time per env
-(cProfile over one extra game loop).
+of one player count; ``--rounds K`` plays the whole list K times, one round after another, and
+keeps per env the round with the median steps/s (with the median observation and clone costs),
+so that a slow spell of the machine moves one round rather than the table (single 2-second runs
+of one config read up to 12% apart); ``--profile N`` prints the N functions with the most own
+time per env (cProfile over one extra game loop, in the first round).
 
 Targets (issue 17): every config at least 1.5x connect_four_v3's steps/s and the two-player
 default of every game at least 2x; the observation below 35% of a step; ``clone()`` below a
@@ -37,6 +40,7 @@ import json
 import os
 import pstats
 import platform
+import statistics
 import sys
 import time
 import warnings
@@ -54,7 +58,7 @@ import gnome_envs
 from gnome_envs.core.errors import GnomeEnvsError
 from gnome_envs.core.registry import get_spec
 from training import common
-from training.benchmark_report import CONNECT_FOUR, render_markdown, render_text
+from training.benchmark_report import CONNECT_FOUR, paired_changes, render_changes, render_markdown, render_text
 from training.floor_env import FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -64,6 +68,7 @@ DEFAULT_SECONDS = 5.0
 CLOCK = time.thread_time
 DEFAULT_PLAYERS = 2
 DEFAULT_SEED = 0
+DEFAULT_ROUNDS = 1
 CONNECT_FOUR_HINT = "pip install pygame"
 CLONE_REPEATS = 20  # clones timed per decision of the clone-measuring game
 CLONE_GAME_SEED = 12345  # the first of the (untimed) games whose positions are cloned and observed
@@ -110,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"player count for the gnome envs (default: {DEFAULT_PLAYERS})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the shared action Generator (default: {DEFAULT_SEED})")
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                        help="play every env this many times, one whole round after another, and "
+                             "report per env the round with the median steps/s (default: "
+                             f"{DEFAULT_ROUNDS}); a machine's slow spell then moves one round, not the table")
     parser.add_argument("--cpu", type=int, default=None,
                         help="pin this process to one CPU core (Linux), e.g. --cpu 0")
     parser.add_argument("--all-configs", action="store_true",
@@ -119,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
                                           f"(default N: {PROFILE_DEFAULT_LINES})")
     parser.add_argument("--show", type=Path, default=None, metavar="JSON",
                         help="print a saved --json report as tables instead of measuring")
+    parser.add_argument("--compare", type=Path, nargs="+", default=None, metavar="JSON",
+                        help="print how two codes' saved --json reports differ: NEW BASE [NEW BASE ...], "
+                             "each pair measured at the same time (training/results/speed_ab.sh)")
     parser.add_argument("--markdown", action="store_true",
                         help="with --show: print the README's Markdown table instead")
     common.add_config_argument(parser)
@@ -158,11 +170,12 @@ def build_targets(names: list[str], players: int, config: dict | None = None,
 
 
 def _gnome_target(env_id: str, players: int, config: dict) -> Target:
-    default = players == DEFAULT_PLAYERS and not config
     try:
-        gnome_envs.make(env_id, num_players=players, **config)
+        made = gnome_envs.make(env_id, num_players=players, **config).unwrapped.game.config
     except GnomeEnvsError as error:
         return Target(env_id, players, None, f"unavailable: {error}", gnome=True, config=config)
+    # the two-player default: the game's default options, named or not (Rise's mode=competitive)
+    default = players == DEFAULT_PLAYERS and made == gnome_envs.make(env_id).unwrapped.game.config
     return Target(env_id, players, lambda: gnome_envs.make(env_id, num_players=players, **config),
                   gnome=True, config=config, default=default)
 
@@ -333,6 +346,30 @@ def pooled_yardstick(before: dict[str, Any], after: dict[str, Any]) -> dict[str,
             "step_us": MICROSECONDS * elapsed / steps, "yardstick_runs": [r["steps_per_s"] for r in runs]}
 
 
+def median_rows(rounds: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One row per target from several rounds of ``measure_all``: the row of the round with the
+    median steps/s (the lower of the two middle ones for an even count: always a real round),
+    with the observation and clone costs the medians over the rounds and
+    ``round_steps_per_s`` listing every round's steps/s."""
+    if len(rounds) == 1:
+        return rounds[0]
+    rows = []
+    for runs in zip(*rounds):
+        if not runs[0]["available"]:
+            rows.append(runs[0])
+            continue
+        speeds = [run["steps_per_s"] for run in runs]
+        row = dict(runs[speeds.index(statistics.median_low(speeds))])
+        row["round_steps_per_s"] = speeds
+        if "clone_us" in row:
+            row["clone_us"] = statistics.median(run["clone_us"] for run in runs)
+            row["observation_us"] = statistics.median(run["observation_us"] for run in runs)
+            row["clone_per_step"] = row["clone_us"] / row["step_us"]
+            row["observation_share"] = row["observation_us"] / row["step_us"]
+        rows.append(row)
+    return rows
+
+
 def add_reference_ratios(rows: list[dict[str, Any]]) -> None:
     """Add each row's steps/s relative to connect_four_v3 (when it ran)."""
     reference = next((r for r in rows if r["env"] == CONNECT_FOUR and r["available"]), None)
@@ -357,8 +394,17 @@ def run(args: argparse.Namespace) -> int:
             print(render_markdown(report))
             return 0
         return common.emit(report, args.json, render_text)
+    if args.compare is not None:
+        if len(args.compare) % 2:
+            raise argparse.ArgumentTypeError("--compare takes pairs of reports: NEW BASE [NEW BASE ...]")
+        reports = [json.loads(path.read_text()) for path in args.compare]
+        changes = paired_changes(list(zip(reports[::2], reports[1::2])))
+        return common.emit({"job": "benchmark-compare", "reports": [str(p) for p in args.compare],
+                            "changes": changes}, args.json, lambda doc: render_changes(doc["changes"]))
     if args.seconds <= 0:
         raise argparse.ArgumentTypeError(f"--seconds must be positive, got {args.seconds}")
+    if args.rounds < 1:
+        raise argparse.ArgumentTypeError(f"--rounds must be at least 1, got {args.rounds}")
     if args.cpu is not None:
         os.sched_setaffinity(0, {args.cpu})
     rng = np.random.default_rng(args.seed)
@@ -366,12 +412,14 @@ def run(args: argparse.Namespace) -> int:
     targets = build_targets(args.envs, args.players, config, args.all_configs)
     # the yardstick goes last, so that its two runs bracket every other env
     targets.sort(key=lambda target: target.name == CONNECT_FOUR)
-    bar = common.progress_bar(len(targets), "benchmark", disable=args.no_progress, unit="env")
-    rows = measure_all(targets, args.seconds, rng, args.profile, lambda target: bar.update(1))
+    bar = common.progress_bar(len(targets) * args.rounds, "benchmark", disable=args.no_progress, unit="env")
+    rounds = [measure_all(targets, args.seconds, rng, args.profile if r == 0 else None, lambda target: bar.update(1))
+              for r in range(args.rounds)]
     bar.close()
+    rows = median_rows(rounds)
     add_reference_ratios(rows)
-    report = {"job": "benchmark", "seconds": args.seconds, "players": args.players, "config": config,
-              "seed": args.seed, "system": environment_info(args.cpu), "rows": rows}
+    report = {"job": "benchmark", "seconds": args.seconds, "rounds": args.rounds, "players": args.players,
+              "config": config, "seed": args.seed, "system": environment_info(args.cpu), "rows": rows}
     return common.emit(report, args.json, render_text)
 
 

@@ -1,6 +1,7 @@
 """The benchmark's report: the text and Markdown tables and the target checks of a saved run.
 
     python -m training.benchmark --show training/results/benchmark.json [--markdown]
+    python -m training.benchmark --compare NEW.json BASE.json [NEW.json BASE.json ...]
 
 Reads only the JSON document ``training.benchmark`` writes (its ``rows`` and ``system``), so a
 report can be printed again on any machine.
@@ -8,6 +9,7 @@ report can be printed again on any machine.
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from training import common
@@ -42,7 +44,9 @@ def render_text(report: dict[str, Any]) -> str:
                      _fmt(row, "observation_share", ".0%"),
                      _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"])
     info = report["system"]
-    lines = [f"AEC benchmark: about {report['seconds']:g} CPU s per env, one process, one thread, CPU time "
+    rounds = report.get("rounds", 1)
+    per_round = f", the median of {rounds} rounds" if rounds > 1 else ""
+    lines = [f"AEC benchmark: about {report['seconds']:g} CPU s per env{per_round}, one process, one thread, CPU time "
              f"(python {info['python']}, numpy {info['numpy']}, pettingzoo {info['pettingzoo']}"
              + (f", pinned to CPU {info['pinned_cpu']}" if info["pinned_cpu"] is not None else "")
              + ")", "", common.format_table(headers, rows), ""]
@@ -69,6 +73,47 @@ def render_markdown(report: dict[str, Any]) -> str:
                  _fmt(row, "vs_connect_four", ".2f") + "x" if "vs_connect_four" in row else "-"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def row_key(row: dict[str, Any]) -> tuple[str, Any, str]:
+    """What identifies a row across reports: env, players and config."""
+    return row["env"], row["players"], config_label(row.get("config") or {})
+
+
+def paired_changes(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, Any]:
+    """How much slower (+) or faster (-) the new code's steps and observations are than the base's,
+    from pairs of reports (new, base) measured at the same time (one per core): per config the
+    geometric mean over the pairs of new / base - 1, per env the median and range over its configs."""
+    per_config: dict[tuple, dict[str, list[float]]] = {}
+    for new, base in pairs:
+        old_rows = {row_key(row): row for row in base["rows"] if row.get("available")}
+        for row in new["rows"]:
+            was = old_rows.get(row_key(row))
+            if not row.get("available") or was is None:
+                continue
+            entry = per_config.setdefault(row_key(row), {"step": [], "observation": []})
+            entry["step"].append(row["step_us"] / was["step_us"])
+            if "observation_us" in row and "observation_us" in was:
+                entry["observation"].append(row["observation_us"] / was["observation_us"])
+    envs: dict[str, dict[str, list[float]]] = {}
+    for (env, _, _), ratios in per_config.items():
+        for what, values in ratios.items():
+            if values:
+                envs.setdefault(env, {}).setdefault(what, []).append(statistics.geometric_mean(values) - 1.0)
+    return {env: {what: {"median": statistics.median(changes), "low": min(changes), "high": max(changes),
+                         "configs": len(changes)} for what, changes in found.items()} for env, found in envs.items()}
+
+
+def render_changes(changes: dict[str, Any]) -> str:
+    """The table of ``paired_changes``: per env the median change of us/step and of the observation."""
+    headers = ["env", "configs", "us/step (median)", "us/step (range)", "observation (median)"]
+    rows = []
+    for env, found in changes.items():
+        step, observe = found["step"], found.get("observation")
+        rows.append([env, step["configs"], f"{step['median']:+.1%}", f"{step['low']:+.1%} .. {step['high']:+.1%}",
+                     f"{observe['median']:+.1%}" if observe else "-"])
+    return ("change of the new code against the base, runs paired in time (+: slower)\n\n"
+            + common.format_table(headers, rows))
 
 
 def config_label(config: dict[str, Any]) -> str:
