@@ -46,6 +46,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ from pettingzoo import AECEnv
 
 import gnome_envs
 from gnome_envs.core.errors import GnomeEnvsError
-from gnome_envs.core.registry import get_spec
+from gnome_envs.core.registry import get_spec, make_game
 from training import common
 from training.benchmark_report import CONNECT_FOUR, paired_changes, render_changes, render_markdown, render_text
 from training.floor_env import FLOOR_NAME
@@ -169,13 +170,19 @@ def build_targets(names: list[str], players: int, config: dict | None = None,
     return targets
 
 
+@cache
+def _default_config(env_id: str) -> Any:
+    """The game config of ``env_id`` made without options."""
+    return make_game(env_id).config
+
+
 def _gnome_target(env_id: str, players: int, config: dict) -> Target:
     try:
         made = gnome_envs.make(env_id, num_players=players, **config).unwrapped.game.config
     except GnomeEnvsError as error:
         return Target(env_id, players, None, f"unavailable: {error}", gnome=True, config=config)
     # the two-player default: the game's default options, named or not (Rise's mode=competitive)
-    default = players == DEFAULT_PLAYERS and made == gnome_envs.make(env_id).unwrapped.game.config
+    default = players == DEFAULT_PLAYERS and made == _default_config(env_id)
     return Target(env_id, players, lambda: gnome_envs.make(env_id, num_players=players, **config),
                   gnome=True, config=config, default=default)
 

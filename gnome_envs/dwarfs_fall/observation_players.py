@@ -23,9 +23,7 @@ from gnome_envs.dwarfs_fall.components import (
     GOALS_TO_END,
     HAND_LIMIT,
     MONSTER_VP,
-    NUM_GEMS,
     NUM_KINDS,
-    NUM_OGRES,
     TRADING_GOALS,
 )
 
@@ -55,12 +53,9 @@ def signed_squash(v: float, k: float) -> float:
     return 0.5 + v / (2.0 * (abs(v) + k))
 
 
-PRIVATE = slice(NUM_KINDS, NUM_KINDS + NUM_GEMS + 1 + NUM_OGRES + 1)  # bounds and unknown counts (core)
-GEMS_AT, OGRES_AT = NUM_KINDS, NUM_KINDS + NUM_GEMS + 1
-PRIVATE_ZEROS = {k: [0.0] * (NUM_GEMS + 1 + k + 1) for k in (NUM_OGRES, NUM_OGRES + 1, NUM_OGRES + 2)}
 GEM_CEILING = tuple(1.0 / (pile + 1) for pile in GEM_PILE)  # gems of a type in one hand: at most its pile
-HAND_BITS = tuple([mask >> k & 1 for k in range(NUM_KINDS)] for mask in range(1 << NUM_KINDS))  # never mutated
-HAND_ROWS = np.array(HAND_BITS, dtype=np.float32)  # per in-hand mask: its bits as a row
+# per in-hand mask: its bits as a row
+HAND_ROWS = np.array([[mask >> k & 1 for k in range(NUM_KINDS)] for mask in range(1 << NUM_KINDS)], dtype=np.float32)
 # after the private columns: hand size, pile, on the mat, monsters, trading goals, trading VP
 HAND_SIZE_AT, MONSTERS_AT, TRADING_AT, SECRET_AT = 0, 3, 4, 6
 
@@ -102,11 +97,6 @@ def _public_part(state, p: int) -> np.ndarray:
     for goal in won:
         row[g + 6 + goal] = 1.0
     return row
-
-
-def cached_public(state, p: int) -> np.ndarray:
-    """Seat ``p``'s public row without its hand size (``public_entry``)."""
-    return public_entry(state, p)[0]
 
 
 def public_entry(state, p: int) -> tuple:
@@ -246,6 +236,6 @@ def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list
     view.piles, view.meeples = pile[:], meeples and meeples[:]
 
 
-__all__ = ["BONUS_K", "GEM_CEILING", "MAX_ACTIONS", "cached_private", "cached_public", "hand_versions",
+__all__ = ["BONUS_K", "GEM_CEILING", "MAX_ACTIONS", "cached_private", "hand_versions",
            "player_features", "private_features", "public_entry", "public_features", "signed_squash", "squash",
            "write_player_rows"]
