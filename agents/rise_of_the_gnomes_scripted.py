@@ -28,34 +28,11 @@ import numpy as np
 
 from agents import register_scripted
 from agents.base import best_first
+from agents.rise_of_the_gnomes_placement import BREWERY_STAKE, ORCTOBERFEST_HOARD, dragon_harm, score_place
 from gnome_envs.rise_of_the_gnomes import board, markets, targets
-from gnome_envs.rise_of_the_gnomes.actions import (
-    ALLY_SPACE_BASE,
-    CARD_SPACE_BASE,
-    LAYOUTS,
-    PLAYER_SPACE_BASE,
-    Family,
-)
-from gnome_envs.rise_of_the_gnomes.cardphase import card_cost
-from gnome_envs.rise_of_the_gnomes.cards import (
-    ACTION_CARDS,
-    ALLIES,
-    GNOME_CARDS,
-    JUDGES,
-    MAX_CARD_SPACES,
-    OPEN_CARD_SPACES,
-    ActionKind,
-    AllyEffect,
-)
-from gnome_envs.rise_of_the_gnomes.components import (
-    BRIBE,
-    DRAGON_FILL,
-    NUM_TURNS,
-    RACES,
-    BoardAction,
-    PlayerSpace,
-    Upgrade,
-)
+from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS, Family
+from gnome_envs.rise_of_the_gnomes.cards import ALLIES, GNOME_CARDS, JUDGES, AllyEffect
+from gnome_envs.rise_of_the_gnomes.components import BRIBE, DRAGON_FILL, NUM_TURNS, RACES, Upgrade
 from gnome_envs.rise_of_the_gnomes.flow import gnome_income, judge_count, player_income
 from gnome_envs.rise_of_the_gnomes.pending import DecisionKind
 from gnome_envs.rise_of_the_gnomes.state import RiseState
@@ -75,10 +52,6 @@ GNOME_WEIGHT = 0.7
 RIVAL_WEIGHT = 0.3
 GNOME_CUBE_WEIGHT = 0.15  # the Gnomes run out of cubes to place and score instead
 JUDGE_WEIGHT = 0.3  # per point the own judges would pay if the game ended now
-BREWERY_STAKE = 3.0
-ORCTOBERFEST_HOARD = 12
-LOW_BEER = 6
-CARD_BEER_RESERVE = 4  # brew when fewer than this many beer (and gold) are free for cards
 CUBE_TIE_BREAK = 0.01  # between equal positions, prefer more customers on the map
 
 
@@ -227,18 +200,6 @@ def _score_move_source(state: RiseState, seat: int, action: int) -> float:
     return _score_source(state, seat, action) + 0.5
 
 
-def dragon_harm(state: RiseState, seat: int, pos: int) -> float:
-    """How much a rampage on ``pos`` would please ``seat`` (Gnome and rival losses, own losses)."""
-    fill = DRAGON_FILL[max(state.turn, 1) - 1]
-    score = 0.0
-    for owner in range(state.owners):
-        cubes = min(state.cubes_at(pos, owner), fill)
-        brews = min(state.brews_at(pos, owner), 1) * BREWERY_STAKE
-        weight = -1.5 if owner == seat else (1.0 if owner == state.n else 0.5)
-        score += weight * (cubes + brews)
-    return score
-
-
 def _score_tribute(state: RiseState, seat: int, action: int) -> float:
     if _family(state, action) == Family.PASS:
         return dragon_harm(state, seat, state.dragon)
@@ -346,102 +307,13 @@ def _score_hand(state: RiseState, seat: int, action: int) -> float:
     return -float(mine)
 
 
-# ============================================================================ brewer placement
-def committed_beer(state: RiseState, seat: int) -> int:
-    """Beer ``seat`` has promised to action card spaces this turn."""
-    total = 0
-    for index, owner in enumerate(state.card_spaces):
-        if owner == seat:
-            d, s = divmod(index, MAX_CARD_SPACES)
-            card = ACTION_CARDS[state.action_display[d]]
-            total += card_cost(state, seat, card.kind, card.costs[s])
-    return total
-
-
-CARD_PRIORITY = {ActionKind.EXPAND: 85, ActionKind.BARREL_DELIVERY: 70, ActionKind.BREW_FESTIVAL: 66,
-                 ActionKind.BEER_COMPETITION: 58, ActionKind.CARAVAN: 25}
-
-
-def _card_space_score(state: RiseState, seat: int, index: int) -> float:
-    d, s = divmod(index, MAX_CARD_SPACES)
-    card = ACTION_CARDS[state.action_display[d]]
-    cost = card_cost(state, seat, card.kind, card.costs[s])
-    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
-    if cost > spare:
-        return -1.0
-    if card.kind == ActionKind.EXPAND and not targets.can_build(state, seat):
-        return 20.0 - cost
-    if card.kind == ActionKind.BEER_COMPETITION and not any(
-            state.cubes_at(pos, state.n) for pos in targets.competition_targets(state, seat)):
-        return 15.0 - cost
-    return CARD_PRIORITY[card.kind] - 4 * cost
-
-
-def _board_space_score(state: RiseState, seat: int, space: int) -> float:
-    gold = state.gold[seat]
-    if space == BoardAction.BUILD_BREWERY:
-        return 100.0
-    if space == BoardAction.EMPLOY_THUGS:
-        return 72.0
-    if space == BoardAction.HIRE_BARD:
-        return 48.0
-    if space == BoardAction.BREWERY_UPGRADE:
-        return 55.0 if gold >= targets.upgrade_cost(state, seat) + 2 else 12.0
-    if space == BoardAction.ORCTOBERFEST:
-        return 80.0 if state.turn >= NUM_TURNS else (20.0 if gold >= ORCTOBERFEST_HOARD else -1.0)
-    if space == BoardAction.TAVERN_SALES:
-        return 42.0 if gold < 3 and state.beer[seat] >= LOW_BEER else 5.0
-    best = max((dragon_harm(state, seat, pos) for pos in board.dragon_neighbors(state, state.dragon)), default=0)
-    return 30.0 + best if best >= 4 else 2.0  # Dragon Tribute
-
-
-def _open_card_spaces(state: RiseState) -> list[int]:
-    """Unclaimed action card spaces of the cubes and Expand actions."""
-    out = []
-    usable = OPEN_CARD_SPACES[state.n == 1]
-    for d, card_id in enumerate(state.action_display):
-        card = ACTION_CARDS[card_id]
-        if card.kind in (ActionKind.EXPAND, ActionKind.BARREL_DELIVERY, ActionKind.BREW_FESTIVAL):
-            out += [d * MAX_CARD_SPACES + s for s in usable[card_id]
-                    if state.card_spaces[d * MAX_CARD_SPACES + s] < 0]
-    return out
-
-
-def _brew_beer_score(state: RiseState, seat: int) -> float:
-    """Brew when short of beer for the good action card spaces still open."""
-    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
-    if spare < CARD_BEER_RESERVE and _open_card_spaces(state) and state.brewers[seat] > 1:
-        return 80.0
-    return 36.0 if state.beer[seat] < LOW_BEER else 4.0
-
-
-ALLY_SPACE_PRIORITY = {AllyEffect.BUILD: 95, AllyEffect.CUBES: 60, AllyEffect.SCOUT: 50, AllyEffect.GAIN_GOLD: 40,
-                       AllyEffect.GAIN_BEER: 38, AllyEffect.BOAT: 30, AllyEffect.BEER_FOR_VP: 35,
-                       AllyEffect.DRAGON_NUDGE: 20}
-
-
-def _score_place(state: RiseState, seat: int, action: int) -> float:
-    space = LAYOUTS[state.n].args[action]
-    if space < PLAYER_SPACE_BASE:
-        return _board_space_score(state, seat, space)
-    if space < ALLY_SPACE_BASE:
-        s = space - PLAYER_SPACE_BASE
-        if s == PlayerSpace.BREW_BEER:
-            return _brew_beer_score(state, seat)
-        return 45.0 if s == PlayerSpace.HOPS_GLEN else 33.0
-    if space < CARD_SPACE_BASE:
-        ally = ALLIES[state.allies[seat][space - ALLY_SPACE_BASE]]
-        return float(ALLY_SPACE_PRIORITY[ally.effect])
-    return _card_space_score(state, seat, space - CARD_SPACE_BASE)
-
-
 # ============================================================================ the policy
 SCORERS: dict[int, Score] = {
     DecisionKind.RACE_PICK: _score_race,  # the strongest free side (act draws a colour first)
     DecisionKind.UPGRADE_SLOT: _score_upgrade,
     DecisionKind.JUDGE_DISCARD: _score_judge_discard,
     DecisionKind.ALLY_PICK: _score_ally,
-    DecisionKind.PLACE_BREWER: _score_place,
+    DecisionKind.PLACE_BREWER: score_place,
     DecisionKind.BUILD_TILE: _score_build,
     DecisionKind.BREWERY_SOURCE: lambda s, seat, a: float(_margin(s, seat, _pos(s, a))),
     DecisionKind.TRIBUTE_STEP: _score_tribute,

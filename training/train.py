@@ -49,39 +49,41 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import gymnasium
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import CallbackList
-from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+from stable_baselines3.common.vec_env import VecEnv
 
 from agents.checkpoint import check_sizes, load_model, resolve_path
-from gnome_envs import SingleAgentEnv
 from gnome_envs.core.aec import REWARD_MODES
 from gnome_envs.core.errors import ConfigError
 from training import common
 from training.learning_curve import plot_learning_curve
-from training.shaping import ShapedReward, UnfinishedAsLoss
-from training.warm_start import add_warm_start_arguments, validate_warm_start, warm_start
-from training.selfplay_pool import (
-    SAMPLINGS,
-    SELF_KIND,
-    OpponentMix,
-    SnapshotPool,
-    list_snapshots,
-    parse_kinds,
-)
+from training.selfplay_pool import SAMPLINGS, SnapshotPool, list_snapshots
 from training.train_callbacks import (
     EpisodeLog,
     EvalCurveCallback,
     PeriodicCallback,
     ProgressCallback,
+)
+from training.train_envs import (
+    DEFAULT_OPPONENT_SAMPLING,
+    DEFAULT_POOL_SIZE,
+    DEFAULT_SEED,
+    DEFAULT_SHAPING_FADE_SHARE,
+    POOL_DIR,
+    SHAPED_REWARD,
+    adapter_config,
+    build_vec_env,
+    curve_evaluator,
+    curve_lineups,
+    env_factory,
+    env_setup,
+    parse_opponents,
 )
 from training.train_eval import (
     EVAL_STREAM,
@@ -91,6 +93,7 @@ from training.train_eval import (
     games_per_seat,
     play_eval_game,
 )
+from training.warm_start import add_warm_start_arguments, validate_warm_start, warm_start
 from training.train_hparams import (
     N_STEPS,
     add_ppo_arguments,
@@ -114,17 +117,12 @@ DEFAULT_EVAL_OPPONENTS = "random"
 DEFAULT_CURVE_OPPONENTS = "random,scripted"
 DEFAULT_EVAL_GAMES = 100
 DEFAULT_CURVE_GAMES = 20  # per opponent and evaluation point
-DEFAULT_SEED = 0
 DEFAULT_N_ENVS = 1
 DEFAULT_SNAPSHOT_EVERY = 10_000
-DEFAULT_POOL_SIZE = 5
 DEFAULT_CHECKPOINT_EVERY = 10_000
 DEFAULT_EVAL_EVERY = 10_000
 EVAL_MODES = ("deterministic", "sampled")
 DEFAULT_EVAL_MODE = "deterministic"
-# Dense victory-point gain: 20,000 steps are only ~140 two-player games, too few terminal +-1
-# signals for win_loss to learn from reliably; the evaluation still counts wins.
-SHAPED_REWARD = "shaped"  # win/loss plus the fading margin shaping of training.shaping
 TRAIN_REWARDS = (SHAPED_REWARD, *REWARD_MODES)
 # Dense victory-point gain: 20,000 steps are only ~140 two-player games, too few terminal +-1
 # signals for win_loss to learn from reliably; the evaluation still counts wins. Over 250,000
@@ -132,10 +130,8 @@ TRAIN_REWARDS = (SHAPED_REWARD, *REWARD_MODES)
 # -29.0 points), though it rewards points the opponent matches.
 DEFAULT_REWARD = "score"
 DEFAULT_SHAPING_WEIGHT = 1.0
-DEFAULT_SHAPING_FADE_SHARE = 0.5  # the shaping fades out over the first half of the run by default
 UNFINISHED_MODES = ("bootstrap", "loss")
 DEFAULT_UNFINISHED = "bootstrap"
-DEFAULT_OPPONENT_SAMPLING = "uniform"  # prioritized gave no measured gain (training/results/baselines/)
 DEFAULT_TORCH_THREADS = 1  # one core per learner process; the envs run in the same process
 RUNS_DIR = Path("runs")
 MODEL_FILE = "model.zip"
@@ -143,9 +139,7 @@ REPORT_FILE = "report.json"
 CURVE_FILE = "learning_curve.png"
 TENSORBOARD_DIR = "tb"
 CHECKPOINT_DIR = "checkpoints"
-POOL_DIR = "pool"
 TB_RUN_NAME = "MaskablePPO"
-OPPONENT_SEPARATOR = ","
 DEFAULT_MAX_EPISODE_STEPS = 1000  # learner decisions before truncation (typical 2p game: ~150)
 
 # ---------------------------------------------------------------------------- arguments
@@ -217,27 +211,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_opponents(text: str) -> str | list[str]:
-    """A single agent name, or a list of names from a comma list."""
-    names = [name.strip() for name in text.split(OPPONENT_SEPARATOR) if name.strip()]
-    if not names:
-        raise ConfigError("opponents need at least one agent name")
-    return names[0] if len(names) == 1 else names
-
-
-def adapter_config(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword config of SingleAgentEnv: ``--config`` plus the reward and the step cap."""
-    reward = "win_loss" if args.reward == SHAPED_REWARD else args.reward
-    return {"max_steps": args.max_episode_steps, **args.config_kwargs, "reward": reward}
-
-
-def shaping_fade(args: argparse.Namespace) -> int:
-    """Steps over which the margin shaping fades: ``--shaping-fade`` or a share of ``--timesteps``."""
-    if args.shaping_fade is not None:
-        return args.shaping_fade
-    return int(DEFAULT_SHAPING_FADE_SHARE * args.timesteps)
-
-
 def default_out(env_id: str, players: int, seed: int) -> Path:
     """``runs/<env>-<players>p-<seed>``."""
     return RUNS_DIR / f"{env_id}-{players}p-{seed}"
@@ -257,87 +230,6 @@ def validate(args: argparse.Namespace) -> None:
         raise ConfigError("--shaping-fade and --shaping-weight must be >= 0")
     if args.torch_threads < 1:
         raise ConfigError("--torch-threads must be positive")
-
-
-# ---------------------------------------------------------------------------- envs
-@dataclass(frozen=True)
-class EnvSetup:
-    """Everything an env process needs to build its training env (picklable)."""
-
-    env_id: str
-    players: int
-    config: dict[str, Any]
-    opponents: str | list[str]  # what SingleAgentEnv gets at construction
-    kinds: list[str] | None = None  # per-episode opponent kinds (None: fixed opponents)
-    pool_dir: Path | None = None
-    pool_size: int = DEFAULT_POOL_SIZE
-    seed: int = DEFAULT_SEED
-    sampling: str = DEFAULT_OPPONENT_SAMPLING
-    shaping: tuple[int, float] | None = None  # (fade steps, weight) of the shaped reward
-    n_envs: int = 1
-    unfinished_as_loss: bool = False
-
-
-def env_setup(args: argparse.Namespace, out: Path) -> EnvSetup:
-    """The opponents of a run: Gnome Union only, a fixed lineup, one kind, or a per-episode mix."""
-    shaping = (shaping_fade(args), args.shaping_weight) if args.reward == SHAPED_REWARD else None
-    base = {"env_id": args.env, "players": args.players, "config": adapter_config(args),
-            "pool_size": args.pool_size, "seed": args.seed, "sampling": args.opponent_sampling,
-            "shaping": shaping, "n_envs": args.n_envs, "unfinished_as_loss": args.unfinished == "loss"}
-    if args.players == 1:
-        return EnvSetup(opponents=[], **base)
-    kinds = parse_kinds(args.opponents)
-    if args.fixed_seats or (len(kinds) == 1 and kinds[0] != SELF_KIND):
-        if SELF_KIND in kinds:
-            raise ConfigError("'self' needs the opponent mix; drop --fixed-seats")
-        return EnvSetup(opponents=parse_opponents(args.opponents), **base)
-    return EnvSetup(opponents="random", kinds=kinds, pool_dir=out / POOL_DIR, **base)
-
-
-def env_factory(setup: EnvSetup, index: int, monitor_file: Path | None,
-                single_thread: bool = False) -> Callable[[], gymnasium.Env]:
-    """A thunk building env number ``index``: SingleAgentEnv (+ OpponentMix) under Monitor."""
-    def build() -> gymnasium.Env:
-        if single_thread:  # a SubprocVecEnv worker: self-play inference on one core
-            import torch
-
-            torch.set_num_threads(1)
-        env: gymnasium.Env = SingleAgentEnv(setup.env_id, opponents=setup.opponents, seat="random",
-                                            num_players=setup.players, **setup.config)
-        if setup.kinds is not None:
-            env = OpponentMix(env, setup.kinds, setup.pool_dir, setup.pool_size, setup.seed, index,
-                              sampling=setup.sampling)
-        if setup.unfinished_as_loss:
-            env = UnfinishedAsLoss(env)
-        if setup.shaping is not None:  # outside Monitor: the episode reward it logs is win/loss
-            return ShapedReward(Monitor(env, filename=str(monitor_file) if monitor_file else None),
-                                setup.shaping[0], setup.shaping[1], setup.n_envs)
-        return Monitor(env, filename=str(monitor_file) if monitor_file else None)
-    return build
-
-
-def build_vec_env(setup: EnvSetup, n_envs: int, out: Path) -> VecEnv:
-    """DummyVecEnv for one env, SubprocVecEnv workers for more."""
-    factories = [env_factory(setup, i, out / f"monitor_{i}", single_thread=n_envs > 1) for i in range(n_envs)]
-    return DummyVecEnv(factories) if n_envs == 1 else SubprocVecEnv(factories)
-
-
-def curve_lineups(args: argparse.Namespace) -> dict[str, str | list[str]]:
-    """Name -> opponents of each learning-curve evaluation (the Gnome Union alone for one player)."""
-    if args.players == 1:
-        return {UNION_NAME: []}
-    return {kind: kind for kind in parse_kinds(args.curve_opponents)}
-
-
-def curve_evaluator(args: argparse.Namespace) -> Callable[[Any], dict[str, dict[str, Any]]]:
-    """``evaluate(model) -> {opponent: rate_summary}`` on the fixed evaluation seeds."""
-    lineups = curve_lineups(args)
-
-    def evaluate(model: Any) -> dict[str, dict[str, Any]]:
-        return {name: evaluate_model(model, args.env, args.players, adapter_config(args), opponents,
-                                     args.curve_games, args.seed, args.eval_mode == "deterministic")["overall"]
-                for name, opponents in lineups.items()}
-    return evaluate
 
 
 # ---------------------------------------------------------------------------- training
@@ -521,7 +413,7 @@ def _note_explicit(args: argparse.Namespace, argv: list[str]) -> argparse.Namesp
     return args
 
 
-__all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "N_STEPS", "build_parser", "evaluate", "games_per_seat", "main",
+__all__ = ["EVAL_STREAM", "GAME_SEED_BOUND", "N_STEPS", "POOL_DIR", "build_parser", "evaluate", "games_per_seat", "main",
            "play_eval_game", "run"]
 
 if __name__ == "__main__":
