@@ -1,10 +1,11 @@
-"""The shared ``DecisionLoopState.clone``: lists copied by a per-class plan (and by inspection when
-a state is laid out unlike the plan), and the generator snapshot shared by clones until the
-generator is handed out."""
+"""The shared ``DecisionLoopState.clone``: lists and bytearrays copied by a per-class plan (and by
+inspection when a state is laid out unlike the plan), and the generator snapshot shared by clones
+until the generator is handed out."""
 
 from __future__ import annotations
 
 from enum import IntEnum
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -23,7 +24,7 @@ class NoKind(IntEnum):
 
 
 class PlainState(DecisionLoopState):
-    """A bare state with a list, a nested list, a cache and a value attribute."""
+    """A bare state with a list, a nested list, a bytearray, a cache and a value attribute."""
 
     DECISION_KINDS = NoKind
     RULES = RuleTable(decisions={}, tasks={})
@@ -37,6 +38,7 @@ class PlainState(DecisionLoopState):
         self.finished = False
         self.counts = [1, 2, 3]
         self.rows = [[1], [2, 3]]
+        self.tally = bytearray([6, 0, 2])
         self.label = (4, 5)
         self._cache: list[int] | None = None
 
@@ -71,7 +73,7 @@ def _draws(state: DecisionLoopState) -> list[int]:
 
 def _assert_independent(state: PlainState, other: PlainState) -> None:
     for name, value in vars(state).items():
-        if type(value) is list:
+        if type(value) in (list, bytearray):
             assert vars(other)[name] == value and vars(other)[name] is not value, name
     for mine, theirs in zip(state.rows, other.rows):
         assert mine == theirs and mine is not theirs
@@ -88,6 +90,8 @@ def test_clone_copies_every_list_as_the_plan_and_the_layout_change():
     state.counts = None  # a planned list gone: copied by inspection
     state.rows = [[1, 2]]
     _assert_independent(state, state.clone())
+    state.tally = [6, 0, 2]  # a planned bytearray now a list: copied by inspection
+    _assert_independent(state, state.clone())
 
 
 def test_clone_is_independent_after_edits_on_either_side():
@@ -95,7 +99,18 @@ def test_clone_is_independent_after_edits_on_either_side():
     other = state.clone()
     other.counts.append(4)
     other.rows[0].append(5)
-    assert state.counts == [1, 2, 3] and state.rows == [[1], [2, 3]]
+    other.tally[1] = 9
+    assert state.counts == [1, 2, 3] and state.rows == [[1], [2, 3]] and state.tally == bytearray([6, 0, 2])
+
+
+def test_state_hash_reads_a_bytearray_as_the_list_of_its_values():
+    state = PlainState(5)
+    state.game = SimpleNamespace(config=())  # the hash names the game's config
+    as_bytes = state.state_hash()
+    state.tally = list(state.tally)
+    assert state.state_hash() == as_bytes
+    state.tally[0] = 7
+    assert state.state_hash() != as_bytes
 
 
 def test_clones_draw_what_the_original_would_after_each_draw():

@@ -12,10 +12,12 @@ subclasses it and names its decision kinds and its rule table::
         RULES = RULES                   # core.loop.RuleTable that resolves decisions
 
 The state hash covers every public attribute (sorted by name), the config and the generator's
-state; ``HASH_EXCLUDED`` names attributes left out (the static game, registries). ``clone``
-copies every list attribute, and the lists inside those named in ``NESTED_LISTS``; which
-attributes those are is learnt once per class and attribute count (:class:`ListPlan`), not
-found by testing every attribute's type on every clone.
+state; ``HASH_EXCLUDED`` names attributes left out (the static game, registries), and a
+``bytearray`` is hashed as the list of its values. ``clone`` copies every list and bytearray
+attribute (a game may keep a long array of small counts as a bytearray, which copies as one
+block), and the lists inside those named in ``NESTED_LISTS``; which attributes those are is
+learnt once per class and attribute count (:class:`ListPlan`), not found by testing every
+attribute's type on every clone.
 """
 
 from __future__ import annotations
@@ -38,37 +40,44 @@ class ListPlan:
     """Which attributes ``clone`` copies for the states of one class with one attribute count,
     learnt from the first such state cloned.
 
-    ``flat`` and ``nested`` held lists then and are taken to hold lists always (a state where one
-    does not is copied by testing every attribute instead); ``maybe`` held None or were private
-    (caches): they are copied only when they hold a list, so a cache that is a list some of the
-    time is still copied. An attribute that held anything else is never a list.
+    ``flat``, ``nested`` and ``blocks`` held lists (``blocks``: bytearrays) then and are taken
+    to hold them always (a state where one does not is copied by testing every attribute
+    instead); ``maybe`` held None or were private (caches): they are copied only when they hold a
+    list, so a cache that is a list some of the time is still copied. An attribute that held
+    anything else is never copied.
     """
 
     flat: tuple[str, ...]
     nested: tuple[str, ...]
     maybe: tuple[str, ...]
+    blocks: tuple[str, ...] = ()
 
     @classmethod
     def learn(cls, fields: dict[str, Any], nested_names: frozenset[str]) -> ListPlan:
         """The plan for states laid out like ``fields`` (a state's attribute dict)."""
-        flat, nested, maybe = [], [], []
+        flat, nested, maybe, blocks = [], [], [], []
         for name, value in fields.items():
             if value is None or (name.startswith("_") and type(value) is list):
                 maybe.append(name)
             elif type(value) is list:
                 (nested if name in nested_names else flat).append(name)
-        return cls(tuple(flat), tuple(nested), tuple(maybe))
+            elif type(value) is bytearray:
+                blocks.append(name)
+        return cls(tuple(flat), tuple(nested), tuple(maybe), tuple(blocks))
 
 
 _PLANS: dict[tuple[type, int], ListPlan] = {}  # by state class and attribute count
 
 
 def copy_lists(fields: dict[str, Any], nested_names: frozenset[str]) -> None:
-    """Replace every list in ``fields`` (a state's attribute dict) by a copy, the lists inside
-    those named in ``nested_names`` copied too, testing the type of every attribute."""
+    """Replace every list and bytearray in ``fields`` (a state's attribute dict) by a copy, the
+    lists inside those named in ``nested_names`` copied too, testing the type of every attribute."""
     for name, value in fields.items():
-        if type(value) is list:
+        kind = type(value)
+        if kind is list:
             fields[name] = list(map(_WHOLE, value)) if name in nested_names else value[:]
+        elif kind is bytearray:
+            fields[name] = value[:]
 
 
 class DecisionLoopState(State):
@@ -150,6 +159,8 @@ class DecisionLoopState(State):
             plan = _PLANS[key] = ListPlan.learn(fields, nested_names)
         try:
             fields.update(zip(plan.flat, map(list.copy, map(fields.__getitem__, plan.flat))))
+            if plan.blocks:
+                fields.update(zip(plan.blocks, map(bytearray.copy, map(fields.__getitem__, plan.blocks))))
             for name in plan.nested:
                 fields[name] = list(map(_WHOLE, fields[name]))
             for name in plan.maybe:
@@ -188,7 +199,8 @@ class DecisionLoopState(State):
         for name in sorted(self.__dict__):
             if name.startswith("_") or name in self.HASH_EXCLUDED:
                 continue
-            parts.append(f"{name}={self.__dict__[name]!r}")
+            value = self.__dict__[name]
+            parts.append(f"{name}={list(value) if type(value) is bytearray else value!r}")
         parts.append(f"config={self.game.config!r}")
         return ";".join(parts).encode() + b"|" + rng_state_bytes(self._rng_state())
 

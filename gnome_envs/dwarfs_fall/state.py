@@ -70,8 +70,9 @@ class DwarfsFallState(DecisionLoopState):
         n = game.num_players
         self.stacks: list[tuple[int, ...]] = [()] * NUM_CELLS
         self.top = [EMPTY] * NUM_CELLS
-        self.dwarfs = [0] * (NUM_CELLS * n)
-        self.crowd = [0] * NUM_CELLS
+        # small counts kept as bytes: a clone copies each as one block (320 entries at 5 players)
+        self.dwarfs = bytearray(NUM_CELLS * n)
+        self.crowd = bytearray(NUM_CELLS)
         self.pile = [DWARFS_PER_COLOUR] * n
         self.castle_cell = [NO_CELL] * n
         self.in_hand = [ALL_KINDS_MASK] * n  # bit k: the kingdom card of kind k is still in hand

@@ -7,14 +7,15 @@
 # (--all-configs, 2 s per config, ROUNDS rounds, default 3) at the same time, one per core, so
 # that a slow spell of the machine meets both; then again with the cores swapped. This tree's
 # benchmark harness drives both codes (sequential runs of one config on one core read up to 12%
-# apart on this machine). The four reports go to OUT_DIR (default runs/speed-ab), and the
-# comparison is printed:
+# apart on this machine). ENVS=... (benchmark env names, space-separated) limits the run to those
+# envs. The four reports go to OUT_DIR (default runs/speed-ab), and the comparison is printed:
 #   python -m training.benchmark --compare NEW-cpu0 BASE-cpu1 NEW-cpu1 BASE-cpu0
 set -euo pipefail
 
 base_ref=${1:?usage: speed_ab.sh BASE_REF [OUT_DIR] [ROUNDS]}
 out=${2:-runs/speed-ab}
 rounds=${3:-3}
+envs=${ENVS:-}
 python=${PYTHON:-python}
 root=$(pwd)
 mkdir -p "$out"
@@ -26,7 +27,7 @@ cp training/benchmark.py training/benchmark_report.py "$base/training/"
 
 bench() {  # DIR CPU OUT: the benchmark of the code in DIR (python -m imports DIR's packages first)
     (cd "$1" && "$python" -m training.benchmark --all-configs --seconds 2 --rounds "$rounds" --cpu "$2" \
-        --json --no-progress > "$3")
+        ${envs:+--envs $envs} --json --no-progress > "$3")
 }
 
 bench "$root" 0 "$out/new-cpu0.json" & new=$!
