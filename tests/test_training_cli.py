@@ -13,7 +13,7 @@ from pettingzoo.test import api_test
 
 import gnome_envs
 from gnome_envs.core.registry import get_spec
-from training import audit, audit_report, benchmark, benchmark_report, common, selfplay, train
+from training import audit, audit_report, benchmark, benchmark_report, common, instruction_count, selfplay, train
 from training.floor_env import FLOOR_GAME_LENGTH, FLOOR_NAME
 from training.floor_env import env as floor_env
 
@@ -258,6 +258,25 @@ def test_benchmark_all_configs_reports_observation_share_and_profile(capsys: pyt
         assert np.isfinite(row["observation_share"]) and row["observation_share"] > 0.0
         assert row["observation_us"] > 0.0 and row["clone_per_step"] > 0
         assert "ncalls" in row["profile"]
+
+
+def test_instruction_count_plays_the_same_games_with_and_without_observations(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    play = instruction_count.play
+    steps = play("battle_gnomes_v1", 2, TINY_GAMES, "full", {})
+    assert steps > 0 and play("battle_gnomes_v1", 2, TINY_GAMES, "noobs", {}) == steps
+    assert play("battle_gnomes_v1", 2, TINY_GAMES, "none", {}) == 0
+    argv = ["--play", "noobs", "--env", "battle_gnomes_v1", "--games", str(TINY_GAMES)]
+    assert instruction_count.main(argv) == 0
+    assert capsys.readouterr().out == f"steps {steps}\n"
+
+
+def test_instruction_count_takes_step_and_observation_from_the_three_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = {"full": (1300, 10), "noobs": (1000, 10), "none": (300, 0)}  # (instructions, steps)
+    monkeypatch.setattr(instruction_count, "count", lambda _args, mode, _code_dir: runs[mode])
+    row = instruction_count.measure(None, None)
+    assert row == {"steps": 10, "instructions_per_step": 100.0, "observation_per_step": 30.0,
+                   "observation_share": 0.3}
 
 
 # ---------------------------------------------------------------------------- audit

@@ -3,7 +3,7 @@
 Like the keys of ``observation_parts``: the state caches the key (``touch_battle``, and
 ``touch_house`` while a battle runs, drop it), a seat's view remembers the key its buffer
 shows and ``write_battle`` writes only the parts that differ: the flags and the battlers are
-float32 rows copied whole (the battlers' row is shared by every key that shows the same
+float32 rows copied whole (each row is shared by every key that shows the same flags or the same
 battlers), the cards in view entry by entry. The attacking and defending seats are relative to
 the observer and written by ``observation`` from the live state.
 """
@@ -68,6 +68,7 @@ SIDE_AT = tuple(side * MAX_BATTLERS * BATTLER_FEATURES for side in range(NUM_SID
 MARKS_AT = NUM_GNOMES  # a battler's marks, from its first entry (then its value)
 VALUE_AT = NUM_GNOMES + len(BATTLER_MARKS)
 BATTLER_ROWS = 256  # battler blocks remembered: a battle's next key mostly shows the same battlers
+FLAG_ROWS = 4096  # flag rows remembered: totals, bonuses and marks take few values, and repeat across battles
 
 
 def battle_key(state: BattleGnomesState) -> BattleKey:
@@ -75,16 +76,24 @@ def battle_key(state: BattleGnomesState) -> BattleKey:
     if state.b_att < 0:
         return EMPTY_BATTLE
     (values0, total0, thrown0), (values1, total1, thrown1) = side_parts(state, 0), side_parts(state, 1)
-    mods, actions, home = state.b_mods, state.b_actions, state.b_home
-    flags = array("f", (
-        *signed(total0), *signed(total1), *signed(mods[0]), *signed(mods[1]),
-        squash(thrown0), squash(thrown1), total0 > total1,
-        home & 1, home >> 1 & 1, state.b_sneak, state.b_off,
-        actions[0] / ACTION_CEILING, actions[1] / ACTION_CEILING,
-    ))
+    mods, actions = state.b_mods, state.b_actions
+    flags = battle_flags(total0, total1, mods[0], mods[1], thrown0, thrown1, state.b_home, state.b_sneak,
+                         state.b_off, actions[0], actions[1])
     battlers = battler_row(state.b_sides[0], state.b_sides[1], state.b_pep, state.b_null_w, state.b_null_d,
                            state.b_used, tuple(values0), tuple(values1))
     return BattleKey(flags, battlers, tuple(zip(state.b_by, map(VIEW_COLUMN.__getitem__, state.b_area))))
+
+
+@lru_cache(maxsize=FLAG_ROWS)
+def battle_flags(total0: int, total1: int, mods0: int, mods1: int, thrown0: int, thrown1: int, home: int,
+                 sneak: int, off: int, actions0: int, actions1: int) -> Buffer:
+    """The flags row of the battle block (a shared array: never written)."""
+    return array("f", (
+        *signed(total0), *signed(total1), *signed(mods0), *signed(mods1),
+        squash(thrown0), squash(thrown1), total0 > total1,
+        home & 1, home >> 1 & 1, sneak, off,
+        actions0 / ACTION_CEILING, actions1 / ACTION_CEILING,
+    ))
 
 
 @lru_cache(maxsize=BATTLER_ROWS)

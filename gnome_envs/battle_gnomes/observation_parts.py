@@ -100,10 +100,9 @@ EMPTY_GNOMES = ((NO_ENTRY,) * SELECTION_SIZE, frozenset())
 
 def write_counts(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
     """Cards per design / (copies + 1) from ``start``, ``old`` shown, ``new`` to show."""
-    designs = set(old + new)  # each entry is written once: the order does not matter
-    for design, was, count in zip(designs, map(old.count, designs), map(new.count, designs)):
-        if count != was:
-            obs[start + design] = COUNT_VALUE[design][count]
+    count = new.count
+    for design in set(old + new):  # each entry is written once (an unchanged count writes the same value)
+        obs[start + design] = COUNT_VALUE[design][count(design)]
 
 
 def write_discard(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...], counts: list[int]) -> None:
