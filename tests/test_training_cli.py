@@ -265,18 +265,20 @@ def test_instruction_count_plays_the_same_games_with_and_without_observations(
     play = instruction_count.play
     steps = play("battle_gnomes_v1", 2, TINY_GAMES, "full", {})
     assert steps > 0 and play("battle_gnomes_v1", 2, TINY_GAMES, "noobs", {}) == steps
+    assert play("battle_gnomes_v1", 2, TINY_GAMES, "clone", {}) == steps
     assert play("battle_gnomes_v1", 2, TINY_GAMES, "none", {}) == 0
     argv = ["--play", "noobs", "--env", "battle_gnomes_v1", "--games", str(TINY_GAMES)]
     assert instruction_count.main(argv) == 0
     assert capsys.readouterr().out == f"steps {steps}\n"
 
 
-def test_instruction_count_takes_step_and_observation_from_the_three_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs = {"full": (1300, 10), "noobs": (1000, 10), "none": (300, 0)}  # (instructions, steps)
+def test_instruction_count_takes_step_observation_and_clone_from_the_four_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = {"full": (1300, 10), "noobs": (1000, 10), "clone": (1500, 10), "none": (300, 0)}  # instructions, steps
     monkeypatch.setattr(instruction_count, "count", lambda _args, mode, _code_dir: runs[mode])
     row = instruction_count.measure(None, None)
     assert row == {"steps": 10, "instructions_per_step": 100.0, "observation_per_step": 30.0,
-                   "observation_share": 0.3}
+                   "observation_share": 0.3, "clone_per_step": 20.0, "clone_share": 0.2}
 
 
 # ---------------------------------------------------------------------------- audit

@@ -1,4 +1,4 @@
-"""Instructions per AEC step and the observation's share of them, counted by valgrind: a speed
+"""Instructions per AEC step, of its observation and of a clone, counted by valgrind: a speed
 measure that does not move with the machine's load.
 
     python -m training.instruction_count --env battle_gnomes_v1 [--players 2] [--games 20]
@@ -6,7 +6,7 @@ measure that does not move with the machine's load.
 
 The timing benchmark (``training.benchmark``) is what the README's speed table reports, but on a
 shared machine two runs of one config can read 20% apart, more than most single changes move.
-This tool plays the same seeded random games three times under ``valgrind --tool=callgrind`` and
+This tool plays the same seeded random games four times under ``valgrind --tool=callgrind`` and
 reads the instructions each run executed:
 
 =========  ==================================================================================
@@ -15,12 +15,15 @@ run        what it plays
 full       ``games`` games through the AEC API as the benchmark plays them: ``last()`` (the
            observation and the mask), a uniform pick among the legal actions, ``step``
 noobs      the same games, the mask read from the state and no observation built
+clone      the full run, cloning the state once at every position
 none       making the env and one ``reset``, no game (the process's fixed cost)
 =========  ==================================================================================
 
 ``(full - none) / steps`` is the instructions of one step, ``(full - noobs) / steps`` those of
-its observation. Instructions are not time (a cache miss costs many), so compare a change with
-its base in instructions, and keep time for the table. ``--base REF`` counts the same games on
+its observation (with the adapter's dict and mask copy) and ``(clone - full) / steps`` those of a
+clone. Instructions are not time (a cache miss costs many, a numpy call few for its work), and
+these shares are not the benchmark's: compare a change with its base in instructions, and keep
+time for the table. ``--base REF`` counts the same games on
 the code of git ref ``REF`` too (unpacked with ``git archive``) and prints the change. Needs
 valgrind; a run of 20 two-player games takes one to two minutes.
 """
@@ -42,7 +45,7 @@ import numpy as np
 import gnome_envs
 from training import common
 
-MODES = ("full", "noobs", "none")
+MODES = ("full", "noobs", "clone", "none")
 COLLECTED = re.compile(r"Collected : (\d+)")
 STEPS_LINE = "steps "
 
@@ -56,9 +59,11 @@ def play(env_id: str, players: int, games: int, mode: str, config: dict) -> int:
     for game in range(games if mode != "none" else 0):
         env.reset(seed=game)
         for agent in env.agent_iter():
-            if mode == "full":
+            if mode != "noobs":
                 obs, _reward, done, cut, _info = env.last()
                 mask = obs["action_mask"]
+                if mode == "clone" and not (done or cut):
+                    env.unwrapped.game_state.clone()
             else:
                 done, cut = env.terminations[agent], env.truncations[agent]
                 mask = env.unwrapped.game_state.legal_action_mask()
@@ -89,11 +94,11 @@ def count(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[i
 
 
 def measure(args: argparse.Namespace, code_dir: Path | None) -> dict[str, float]:
-    """Steps, instructions per step and per observation, and the observation's share."""
-    (full, steps), (noobs, _), (none, _) = (count(args, mode, code_dir) for mode in MODES)
-    step, observation = (full - none) / steps, (full - noobs) / steps
+    """Steps, instructions per step, per observation and per clone, and their shares of a step."""
+    (full, steps), (noobs, _), (cloned, _), (none, _) = (count(args, mode, code_dir) for mode in MODES)
+    step, observation, clone = (full - none) / steps, (full - noobs) / steps, (cloned - full) / steps
     return {"steps": steps, "instructions_per_step": step, "observation_per_step": observation,
-            "observation_share": observation / step}
+            "observation_share": observation / step, "clone_per_step": clone, "clone_share": clone / step}
 
 
 def base_checkout(ref: str, into: Path) -> Path:
@@ -107,7 +112,8 @@ def base_checkout(ref: str, into: Path) -> Path:
 def render(name: str, row: dict[str, float]) -> str:
     """One line of results."""
     return (f"{name}: {row['steps']} steps, {row['instructions_per_step']:,.0f} instructions a step, "
-            f"observation {row['observation_per_step']:,.0f} ({row['observation_share']:.1%})")
+            f"observation {row['observation_per_step']:,.0f} ({row['observation_share']:.1%}), "
+            f"clone {row['clone_per_step']:,.0f} ({row['clone_share']:.1%})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         print(render(args.base, results["base"]))
         new, base = results["new"], results["base"]
         print(f"change: step {new['instructions_per_step'] / base['instructions_per_step'] - 1:+.1%}, "
-              f"observation {new['observation_per_step'] / base['observation_per_step'] - 1:+.1%}")
+              f"observation {new['observation_per_step'] / base['observation_per_step'] - 1:+.1%}, "
+              f"clone {new['clone_per_step'] / base['clone_per_step'] - 1:+.1%}")
     return 0
 
 
