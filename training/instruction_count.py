@@ -23,9 +23,11 @@ none       making the env and one ``reset``, no game (the process's fixed cost)
 its observation (with the adapter's dict and mask copy) and ``(clone - full) / steps`` those of a
 clone. Instructions are not time (a cache miss costs many, a numpy call few for its work), and
 these shares are not the benchmark's: compare a change with its base in instructions, and keep
-time for the table. ``--base REF`` counts the same games on
-the code of git ref ``REF`` too (unpacked with ``git archive``) and prints the change. Needs
-valgrind; a run of 20 two-player games takes one to two minutes.
+time for the table. ``--base REF`` counts the same games on the code of git ref ``REF`` too
+(unpacked with ``git archive``) and prints the change. Each run's fixed cost (the imports) varies
+by up to about 3 million instructions between runs, so play enough games to make that small
+against the steps (20 two-player games of Battle Gnomes!: about 1% of a step). Needs valgrind;
+one run of 20 two-player games takes about a minute.
 """
 
 from __future__ import annotations
