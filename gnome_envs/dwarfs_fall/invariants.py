@@ -147,7 +147,7 @@ def _dwarfs(state) -> list[str]:
         if placed + state.pile[p] != total or state.pile[p] < 0:
             out.append(f"seat {p}: {placed} dwarfs on the mat + {state.pile[p]} in the pile != {total}")
     for c in range(NUM_CELLS):
-        row = state.dwarfs[c * n:(c + 1) * n]
+        row = list(state.dwarfs[c * n:(c + 1) * n])
         if min(row) < 0 or sum(row) != state.crowd[c]:
             out.append(f"cell {c}: dwarfs {row} vs crowd {state.crowd[c]}")
         top = state.top[c]
