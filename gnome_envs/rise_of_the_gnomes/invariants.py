@@ -40,7 +40,7 @@ from gnome_envs.rise_of_the_gnomes.components import (
     TileType,
 )
 from gnome_envs.rise_of_the_gnomes.pending import DecisionKind, Task
-from gnome_envs.rise_of_the_gnomes.state import LIST_ATTRIBUTES, NESTED_LISTS, OFF_BOARD, RiseState
+from gnome_envs.rise_of_the_gnomes.state import BLOCK_ATTRIBUTES, LIST_ATTRIBUTES, NESTED_LISTS, OFF_BOARD, RiseState
 
 TOKEN_BOXES = sum(1 << box for box, info in enumerate(BREWERY_BOXES) if info.upgrade_token)
 NEVER_BREWERY = frozenset({int(TileType.SEA_LAIR), int(TileType.GNOMELAND)})
@@ -213,11 +213,11 @@ def _caches(state: RiseState) -> list[str]:
                  and pos != state.dragon]
         if fresh != cached:
             out.append(f"stale occupied-tiles cache of owner {owner}")
-    copied = set(LIST_ATTRIBUTES) | NESTED_LISTS
+    copied = set(LIST_ATTRIBUTES) | set(BLOCK_ATTRIBUTES) | NESTED_LISTS
     shared = [name for name, value in vars(state).items()
-              if isinstance(value, list) and name not in copied and not name.startswith("_")]
+              if isinstance(value, (list, bytearray)) and name not in copied and not name.startswith("_")]
     if shared:
-        out.append(f"list attributes {shared} would be shared by clones (LIST_ATTRIBUTES)")
+        out.append(f"list attributes {shared} would be shared by clones (LIST_ATTRIBUTES, BLOCK_ATTRIBUTES)")
     for (name, *args), cached in (state._memo or {}).items():
         if targets.MAP_QUERIES[name](state, *args) != cached:
             out.append(f"stale answer of {name}{tuple(args)}")

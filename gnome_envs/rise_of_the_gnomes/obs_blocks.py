@@ -168,8 +168,8 @@ def write_tiles(state: RiseState, public: np.ndarray, start: int) -> None:
         block[state.dragon, col] = 1.0
     block[:, col + 1] = state.boats
     col += 2
-    cubes = np.array(state.cubes, dtype=np.float32).reshape(NUM_POSITIONS, n1)
-    brews = np.array(state.brews, dtype=np.float32).reshape(NUM_POSITIONS, n1)
+    cubes = np.frombuffer(state.cubes, dtype=np.uint8).reshape(NUM_POSITIONS, n1).astype(np.float32)
+    brews = np.frombuffer(state.brews, dtype=np.uint8).reshape(NUM_POSITIONS, n1).astype(np.float32)
     block[:, col:col + n1] = cubes / TILE_CUBE_SCALE
     block[:, col + n1:col + 2 * n1] = brews / TILE_BREWERY_SCALE
     strength = cubes + 2 * brews

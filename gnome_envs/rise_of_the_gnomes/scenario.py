@@ -220,8 +220,8 @@ def _owner(state: RiseState, key: Any) -> int:
 
 def _set_pieces(state: RiseState, pieces: dict[str, dict[Any, tuple[int, int]]]) -> None:
     s = state.owners
-    state.cubes = [0] * len(state.cubes)
-    state.brews = [0] * len(state.brews)
+    state.cubes = bytearray(len(state.cubes))
+    state.brews = bytearray(len(state.brews))
     for name, owners in pieces.items():
         pos = pos_of(name)
         for key, (cubes, brews) in owners.items():

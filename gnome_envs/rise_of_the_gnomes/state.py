@@ -54,13 +54,15 @@ GNOME_CUSTOMER_GOLD_PREFIX = (0, *accumulate(gold for _, gold in GNOME_CUSTOMER_
 NESTED_LISTS = frozenset({"allies", "judges", "judge_hand", "hands"})
 # every other list attribute, each copied by clone() (check_invariants checks that none is missing)
 LIST_ATTRIBUTES = (
-    "tile_type", "tile_icon", "tile_phys", "revealed", "cubes", "brews", "boats", "unused_tiles", "race", "vp",
+    "tile_type", "tile_icon", "tile_phys", "revealed", "boats", "unused_tiles", "race", "vp",
     "gold", "beer", "prod_bonus", "cubes_out", "brews_out", "tokens_used", "upgrades", "abilities",
     "judge_discarded", "brewers", "brewers_owned", "brewer_reserve", "ally_deck", "ally_row", "ally_box",
     "judge_deck", "judge_box", "gnome_deck", "gnome_discard", "action_display", "action_hidden",
     "board_brewers", "player_spaces", "ally_spaces", "card_spaces", "tasks",
 )
 _list_values = itemgetter(*LIST_ATTRIBUTES)
+BLOCK_ATTRIBUTES = ("cubes", "brews")  # bytearrays of small counts, copied as one block each
+_block_values = itemgetter(*BLOCK_ATTRIBUTES)
 NESTED_LIST_NAMES = tuple(sorted(NESTED_LISTS))  # a fixed order to copy them in (their rows are lists)
 
 
@@ -86,8 +88,9 @@ class RiseState(CacheMarks, DecisionLoopState):
         self.tile_icon = [NO_TILE] * p_count
         self.tile_phys = [NO_TILE] * p_count
         self.revealed = [False] * p_count
-        self.cubes = [0] * (p_count * self.owners)
-        self.brews = [0] * (p_count * self.owners)
+        # small counts kept as bytes: a clone copies each as one block (185 entries at 4 players)
+        self.cubes = bytearray(p_count * self.owners)
+        self.brews = bytearray(p_count * self.owners)
         self.boats = [False] * p_count
         self.boat_supply = 0
         self.dragon = OFF_BOARD
@@ -228,11 +231,12 @@ class RiseState(CacheMarks, DecisionLoopState):
         return determinize(self, seat, rng)
 
     def clone(self) -> RiseState:
-        """A deep, independent copy (random generator included): every list attribute copied
-        (``NESTED_LISTS`` one level deeper); the caches, which are replaced and never changed in
+        """A deep, independent copy (random generator included): every list and bytearray
+        attribute copied (``NESTED_LISTS`` one level deeper); the caches, which are replaced and never changed in
         place, shared; the observation vector shared until one of the two writes to it."""
         fields = self.__dict__.copy()
         fields.update(zip(LIST_ATTRIBUTES, map(list.copy, _list_values(fields))))
+        fields.update(zip(BLOCK_ATTRIBUTES, map(bytearray.copy, _block_values(fields))))
         for name in NESTED_LIST_NAMES:
             fields[name] = list(map(list.copy, fields[name]))
         other = self._state_from(fields)
