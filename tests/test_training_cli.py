@@ -281,6 +281,13 @@ def test_instruction_count_takes_step_observation_and_clone_from_the_four_runs(
                    "observation_share": 0.3, "clone_per_step": 20.0, "clone_share": 0.2}
 
 
+def test_instruction_count_keeps_the_fewest_instructions_of_its_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = iter([(1300, 10), (1250, 10), (1290, 10)])
+    monkeypatch.setattr(instruction_count, "count_once", lambda _args, _mode, _code_dir: next(runs))
+    args = instruction_count.argparse.Namespace(repeats=3)
+    assert instruction_count.count(args, "full", None) == (1250, 10)
+
+
 # ---------------------------------------------------------------------------- audit
 def run_audit(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
     """Run ``training.audit`` with ``--json`` and return the parsed document."""

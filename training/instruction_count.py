@@ -2,7 +2,7 @@
 measure that does not move with the machine's load.
 
     python -m training.instruction_count --env battle_gnomes_v1 [--players 2] [--games 20]
-                                         [--config key=value] [--base REF] [--json]
+                                         [--config key=value] [--repeats 1] [--base REF] [--json]
 
 The timing benchmark (``training.benchmark``) is what the README's speed table reports, but on a
 shared machine two runs of one config can read 20% apart, more than most single changes move.
@@ -24,10 +24,12 @@ its observation (with the adapter's dict and mask copy) and ``(clone - full) / s
 clone. Instructions are not time (a cache miss costs many, a numpy call few for its work), and
 these shares are not the benchmark's: compare a change with its base in instructions, and keep
 time for the table. ``--base REF`` counts the same games on the code of git ref ``REF`` too
-(unpacked with ``git archive``) and prints the change. Each run's fixed cost (the imports) varies
-by up to about 3 million instructions between runs, so play enough games to make that small
-against the steps (20 two-player games of Battle Gnomes!: about 1% of a step). Needs valgrind;
-one run of 20 two-player games takes about a minute.
+(unpacked with ``git archive``) and prints the change. Two runs of one code still differ (the
+order of objects hashed by address, and when the garbage collector runs, are not fixed by a
+seed): usually by a few million instructions, once by 20 million. So play enough games that this
+is small against the steps, and with ``--repeats K`` keep the fewest instructions of K runs of
+each kind (noise only adds work). Needs valgrind; one run of 20 two-player games takes about a
+minute.
 """
 
 from __future__ import annotations
@@ -79,8 +81,13 @@ def play(env_id: str, players: int, games: int, mode: str, config: dict) -> int:
 
 
 def count(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[int, int]:
-    """(instructions, steps) of one ``mode`` run under callgrind, on the code in ``code_dir``
-    (this checkout when None)."""
+    """(instructions, steps) of ``mode`` under callgrind on the code in ``code_dir`` (this
+    checkout when None): the fewest instructions of ``args.repeats`` runs."""
+    return min(count_once(args, mode, code_dir) for _ in range(args.repeats))
+
+
+def count_once(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[int, int]:
+    """(instructions, steps) of one ``mode`` run under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
                "training.instruction_count", "--play", mode, "--env", args.env, "--players", str(args.players),
                "--games", str(args.games), *sum((["--config", item] for item in args.config or ()), [])]
@@ -125,16 +132,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
     parser.add_argument("--games", type=int, default=20, help="seeded random games per run (default: 20)")
     common.add_config_argument(parser)
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="runs of each kind, keeping the fewest instructions (default: 1)")
     parser.add_argument("--base", metavar="REF", help="also count the code of git ref REF and print the change")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--play", choices=MODES, help=argparse.SUPPRESS)  # one run, inside valgrind
     args = parser.parse_args(argv)
     config = common.parse_config(args.config)
+    if args.repeats < 1 or args.games < 1:
+        parser.error(f"--repeats and --games must be at least 1, got {args.repeats} and {args.games}")
     if args.play:
         print(f"{STEPS_LINE}{play(args.env, args.players, args.games, args.play, config)}")
         return 0
-    results = {"env": args.env, "players": args.players, "games": args.games, "config": config,
-               "new": measure(args, None)}
+    results = {"env": args.env, "players": args.players, "games": args.games, "repeats": args.repeats,
+               "config": config, "new": measure(args, None)}
     if args.base:
         with tempfile.TemporaryDirectory() as tmp:
             results["base"] = measure(args, base_checkout(args.base, Path(tmp)))
