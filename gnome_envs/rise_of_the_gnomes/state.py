@@ -232,8 +232,9 @@ class RiseState(CacheMarks, DecisionLoopState):
 
     def clone(self) -> RiseState:
         """A deep, independent copy (random generator included): every list and bytearray
-        attribute copied (``NESTED_LISTS`` one level deeper); the caches, which are replaced and never changed in
-        place, shared; the observation vector shared until one of the two writes to it."""
+        attribute copied (``NESTED_LISTS`` one level deeper); the caches, which are replaced and
+        never changed in place, shared; the observation vector shared until one of the two writes
+        to it."""
         fields = self.__dict__.copy()
         fields.update(zip(LIST_ATTRIBUTES, map(list.copy, _list_values(fields))))
         fields.update(zip(BLOCK_ATTRIBUTES, map(bytearray.copy, _block_values(fields))))
