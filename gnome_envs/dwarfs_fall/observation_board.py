@@ -85,7 +85,8 @@ def board_features(state) -> np.ndarray:
     for c, h in zip(occupied, heights):
         if h > 1:
             _stack_below(state.game, board[c], cols, stacks[c], layout.stack_scale)
-    dwarfs = np.frombuffer(state.dwarfs, dtype=np.uint8).reshape(NUM_CELLS, n)
+    # float32 products, as refresh_cell_dwarfs writes them (5 / 6 is no float32)
+    dwarfs = np.frombuffer(state.dwarfs, dtype=np.uint8).reshape(NUM_CELLS, n).astype(np.float32)
     board[occupied, cols.dwarfs:cols.dwarfs + n] = dwarfs[occupied] * SPOT_SCALE
     board[occupied, cols.free] = [(LAYER_FREE[t] - state.crowd[c]) * SPOT_SCALE for c, t in zip(occupied, tops)]
     _region_columns(state, board, cols)

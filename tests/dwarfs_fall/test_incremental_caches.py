@@ -26,11 +26,12 @@ from gnome_envs.dwarfs_fall.observation import (
     public_entry,
     public_features,
 )
+from gnome_envs.dwarfs_fall.observation_board import board_features, refresh_cell_dwarfs
 from gnome_envs.dwarfs_fall.observation_expansions import memorials
 from gnome_envs.dwarfs_fall.ogres import crowded_cells, panic_cells, panic_destinations, panic_usable
 from gnome_envs.dwarfs_fall.turn import move_options
 
-from .helpers import fresh, random_game
+from .helpers import build, cell, fresh, random_game
 
 CONFIGS = [
     {"num_players": 2},
@@ -130,3 +131,13 @@ def test_incremental_paths_match_scratch(config):
     for seed in range(3):
         state = fresh(seed, **config)
         random_game(state, np.random.default_rng(seed), after=_check)
+
+
+def test_a_cells_dwarf_column_is_written_alike_in_full_and_in_place():
+    """Five dwarfs of a seat (5/6 is not a float32): the whole board and the column rewritten in
+    place after dwarfs came give the same float32 value."""
+    state = build({"c4": "Btav", "d4": "Rdra"}, dwarfs={"d4": "BBBBB"}, phase="resolve")
+    whole = board_features(state)
+    in_place = whole.copy()
+    refresh_cell_dwarfs(state, in_place, cell("d4"), 0)
+    assert np.array_equal(whole, in_place)
