@@ -4,7 +4,9 @@
 
 ``dagger_clone.py`` found the clone's errors in the turn's opening choice (0.66 agreement) and
 the attic placements (0.53). The teacher ranks those by what each placement would reach. This
-experiment hands the network those effects, worked out from public facts, per action:
+experiment hands the network those effects per action. They are worked out from public facts
+and the deciding seat's own coins and resources, with the calls the scripted agent's
+``attic_value`` and ``forest_value`` make:
 
 * an attic placement (pending ATTIC_PLACE): per book action, how many usable books it reaches;
   whether it closes the ladder; how many players it pays;
