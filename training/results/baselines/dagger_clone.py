@@ -2,7 +2,7 @@
 
     python training/results/baselines/dagger_clone.py ENV ROUNDS GAMES TEACHER_GAMES EPOCHS EVAL_GAMES [OUT]
 
-``dagger_dwarfs_fall.py`` for any env: the teacher is the scripted agent's deterministic choice
+``dagger_dwarfs_fall.py`` for any env (its teacher and labelling loop): the teacher is the scripted agent's deterministic choice
 (``ranked(...)[0]`` on a determinization of what the seat cannot see, as ``choose_action`` asks
 every agent). It plays the learner's seat of TEACHER_GAMES games against the scripted agent, and
 an MLP of two layers of 512 (``clone_encoders.mlp_policy``) is fitted to its choices for EPOCHS
@@ -21,6 +21,7 @@ import importlib.util
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,53 +31,36 @@ import torch
 import agents
 from training.common import wilson_interval
 
-_SPEC = importlib.util.spec_from_file_location("clone_encoders", Path(__file__).with_name("clone_encoders.py"))
-ce = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(ce)
+_DIR = Path(__file__).parent
+
+
+def _load(name: str) -> Any:
+    """A sibling experiment script as a module."""
+    spec = importlib.util.spec_from_file_location(name, _DIR / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ce = _load("clone_encoders")
+_dagger = _load("dagger_dwarfs_fall")
+teacher_choice = _dagger.teacher_choice  # the deterministic teacher, any game
+play_and_label = _dagger.play_and_label  # games of the teacher or a net, every decision labelled
 
 SEED = 0
 PLAYERS = 2
 
 
-def teacher_choice(teacher: Any, state: Any, rng: np.random.Generator) -> int:
-    """The scripted agent's first-ranked action on a determinization of the mover's view."""
-    seat = state.current_player
-    return int(teacher.ranked(state.determinize(seat, rng), seat)[0])
-
-
-def play_and_label(env: Any, teacher: Any, net: Any, games: int, rng: np.random.Generator) -> tuple:
-    """``games`` games of ``net`` (None: the teacher) at the learner's seat, every decision labelled."""
-    observations, masks, labels = [], [], []
-    for _ in range(games):
-        obs, _info = env.reset(seed=int(rng.integers(2**31)))
-        done = False
-        while not done:
-            mask = env.unwrapped.action_masks().astype(bool)
-            label = teacher_choice(teacher, env.unwrapped.game_state, rng)
-            observations.append(obs)
-            masks.append(mask)
-            labels.append(label)
-            action = label
-            if net is not None:
-                with torch.no_grad():
-                    action = int(ce.masked_logits(net, torch.as_tensor(obs[None]), torch.as_tensor(mask[None])).argmax())
-            obs, _reward, terminated, truncated, _info = env.step(action)
-            done = terminated or truncated
-    return (np.asarray(observations, dtype=np.float32), np.asarray(masks), np.asarray(labels, dtype=np.int64))
-
-
-def win_rate(net: Any, env: Any, games: int) -> dict[str, Any]:
-    """The net's most probable legal action against the scripted agent: wins (ties shared)."""
+def win_rate(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> dict[str, Any]:
+    """``choose(env, obs)`` at the learner's seat against the scripted agent: wins (ties shared),
+    the same game seeds for every chooser."""
     rng = np.random.default_rng(SEED + 1)
     wins = 0.0
     for _ in range(games):
         obs, _info = env.reset(seed=int(rng.integers(2**31)))
         done = False
         while not done:
-            mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
-            with torch.no_grad():
-                action = int(ce.masked_logits(net, torch.as_tensor(obs[None]), mask).argmax())
-            obs, _reward, terminated, truncated, _info = env.step(action)
+            obs, _reward, terminated, truncated, _info = env.step(choose(env, obs))
             done = terminated or truncated
         state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
         if state.is_terminal() and state.truncated_by is None:
@@ -106,7 +90,8 @@ def main() -> int:
         if out is not None:
             torch.save(net.state_dict(), f"{out}-round{round_}.pt")
         print(json.dumps({"env": env_id, "round": round_, "decisions": len(action), "epochs": ce.EPOCHS,
-                          "heldout_agreement": round(curve[-1], 4), "against_scripted": win_rate(net, env, eval_games),
+                          "heldout_agreement": round(curve[-1], 4),
+                          "against_scripted": win_rate(ce.argmax_choice(net), env, eval_games),
                           "cpu_s": round(time.process_time() - start)}), flush=True)
         if round_ < rounds:
             parts.append(play_and_label(env, teacher, net, games, rng))

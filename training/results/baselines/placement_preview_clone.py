@@ -25,7 +25,7 @@ action's effect row, by one small network shared across actions (its effect rows
 1 out); ``plain`` is the MLP alone. Both fit to the same GAMES teacher games (the deterministic
 teacher of ``dagger_clone.py`` at the learner's seat against the scripted agent, seed 0) for
 EPOCHS, and then play EVAL_GAMES games against the scripted agent (most probable legal
-action, ``dagger_clone.win_rate``'s seeds). Reported: held-out agreement by decision kind and
+action, ``dagger_clone.win_rate``). Reported: held-out agreement by decision kind and
 the win rate with its 95% Wilson interval. An experiment: the env's observation is unchanged.
 """
 
@@ -36,6 +36,7 @@ import importlib.util
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,6 @@ from gnome_envs.mighty_gnomes.geometry import ATTIC_FIT_BY_SLOT, ATTIC_SLOTS, FO
 from gnome_envs.mighty_gnomes.pending import DecisionKind
 from gnome_envs.mighty_gnomes.placement import attic_options, forest_options, payees, placement_rows, touched_tiles
 from gnome_envs.mighty_gnomes.state import DRUID_INDEX, tile_shape, tile_size
-from training.common import wilson_interval
 
 _SPEC = importlib.util.spec_from_file_location("dagger_clone", Path(__file__).with_name("dagger_clone.py"))
 dc = importlib.util.module_from_spec(_SPEC)
@@ -250,26 +250,15 @@ def agreement_by_kind(net: nn.Module, data: dict[str, Any], held: np.ndarray) ->
             "by_kind": {k: {"share": c / held.size, "agreement": agreed[k] / c} for k, c in total.most_common()}}
 
 
-def win_rate(net: nn.Module, env: Any, games: int) -> dict[str, Any]:
-    """Most probable legal action against the scripted agent (the seeds of ``dagger_clone.win_rate``)."""
-    rng = np.random.default_rng(dc.SEED + 1)
-    wins = 0.0
-    for _ in range(games):
-        obs, _info = env.reset(seed=int(rng.integers(2**31)))
-        done = False
-        while not done:
-            rows = preview(env.unwrapped.game_state)
-            rows = torch.zeros((1, PREVIEW_ACTIONS, WIDTH)) if rows is None else torch.as_tensor(rows[None])
-            mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
-            with torch.no_grad():
-                action = int(logits(net, torch.as_tensor(obs[None]), rows, mask).argmax())
-            obs, _reward, terminated, truncated, _info = env.step(action)
-            done = terminated or truncated
-        state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
-        if state.is_terminal() and state.truncated_by is None:
-            wins += max(0.0, float(state.returns()[seat]))
-    low, high = wilson_interval(wins, games)
-    return {"games": games, "win_rate": wins / games, "ci95": [low, high]}
+def preview_choice(net: nn.Module) -> Callable[[Any, np.ndarray], int]:
+    """A chooser playing either variant's most probable legal action (for ``dagger_clone.win_rate``)."""
+    def choose(env: Any, obs: np.ndarray) -> int:
+        rows = preview(env.unwrapped.game_state)
+        rows = torch.zeros((1, PREVIEW_ACTIONS, WIDTH)) if rows is None else torch.as_tensor(rows[None])
+        mask = torch.as_tensor(env.unwrapped.action_masks()[None].astype(bool))
+        with torch.no_grad():
+            return int(logits(net, torch.as_tensor(obs[None]), rows, mask).argmax())
+    return choose
 
 
 def main() -> int:
@@ -291,7 +280,7 @@ def main() -> int:
     fit(net, data, train, rng, epochs)
     print(json.dumps({"env": ENV, "variant": variant, "teacher_games": games, "decisions": int(order.size),
                       "epochs": epochs, "heldout": agreement_by_kind(net, data, held),
-                      "against_scripted": win_rate(net, env, eval_games),
+                      "against_scripted": dc.win_rate(preview_choice(net), env, eval_games),
                       "cpu_s": round(time.process_time() - start),
                       "command": f"python training/results/baselines/placement_preview_clone.py {variant} {games} "
                                  f"{epochs} {eval_games}"}, indent=1))
