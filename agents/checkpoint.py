@@ -12,6 +12,10 @@ Parameters: ``path`` (the ``.zip`` written by ``model.save``; or ``name``), ``de
 so games stay reproducible; true: the most probable legal action) and ``players`` (optional:
 check the model against that player count when the agent is built instead of at its first move).
 
+A model trained on per-action feature rows (``training.action_score_policy``, e.g. Mighty Gnomes
+with ``action_effects=True``) also plays a game built without them: the agent builds the rows
+from the seat's view itself (``ROW_FUNCTIONS``).
+
 The agent acts from ``state.observation(seat)`` and ``state.legal_action_mask()`` only. That
 observation holds only what ``seat`` may know (the engine contract), so the policy sets
 ``needs_state = False`` and the harness skips the determinization. The observation size
@@ -22,6 +26,7 @@ against the game it plays, and a mismatch raises ConfigError. Loaded models are 
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import zipfile
 from collections import OrderedDict
@@ -33,7 +38,7 @@ import numpy as np
 import agents
 from gnome_envs.core.engine import State
 from gnome_envs.core.errors import ConfigError
-from gnome_envs.core.registry import make_game
+from gnome_envs.core.registry import game_name, make_game
 
 AGENT_NAME = "checkpoint"
 ZIP_SUFFIX = ".zip"
@@ -46,6 +51,21 @@ LOAD_ERRORS = (OSError, ValueError, KeyError, TypeError, AttributeError, Runtime
                EOFError, zipfile.BadZipFile, pickle.UnpicklingError)
 
 _CACHE: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
+# games whose per-action rows a policy may read: module and function (state, seat) -> rows
+ROW_FUNCTIONS = {"mighty_gnomes": ("gnome_envs.mighty_gnomes.action_effects", "effect_rows")}
+
+
+def with_rows(observation: np.ndarray, rows_start: int | None, env_id: str, state: State, seat: int) -> np.ndarray:
+    """``observation`` ended with ``seat``'s per-action rows when a policy reads rows from
+    ``rows_start`` on and the game's observation stops there (built without them)."""
+    if rows_start is None or observation.size != rows_start:
+        return observation
+    game = game_name(env_id)
+    if game not in ROW_FUNCTIONS:
+        raise ConfigError(f"a policy reads per-action rows that {env_id} cannot build")
+    module, function = ROW_FUNCTIONS[game]
+    rows = getattr(importlib.import_module(module), function)(state, seat)
+    return np.concatenate((observation, rows.ravel()))
 
 
 def resolve_path(path: str | Path) -> Path:
@@ -147,9 +167,13 @@ class CheckpointAgent:
         self.deterministic = deterministic
         self.model = load_model(path)
         self._checked: set[tuple[int, int]] = set()
+        layout = getattr(self.model.policy, "row_layout", None)  # training.action_score_policy
+        self.rows_start = None if layout is None else layout.start
         if players is not None:
             game = make_game(env_id, num_players=players)
-            self.check_game(game.observation_size, game.num_actions, f"{env_id} with {players} players")
+            size = game.observation_size
+            size = layout.stop if layout is not None and size == layout.start else size
+            self.check_game(size, game.num_actions, f"{env_id} with {players} players")
 
     def check_game(self, observation_size: int, num_actions: int, where: str) -> None:
         """ConfigError unless the model fits a game with these sizes (remembered once checked)."""
@@ -159,7 +183,7 @@ class CheckpointAgent:
 
     def act(self, state: State, seat: int, rng: np.random.Generator) -> int:
         """The model's action for ``seat``: sampled with ``rng``, or the argmax if deterministic."""
-        observation = state.observation(seat)
+        observation = with_rows(state.observation(seat), self.rows_start, self.env_id, state, seat)
         mask = state.legal_action_mask()
         self.check_game(observation.size, mask.size, f"this {self.env_id} game")
         return masked_action(self.model, observation, mask, rng, self.deterministic)

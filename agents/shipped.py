@@ -16,6 +16,15 @@ Layout of a ``.npz`` file (``L`` hidden layers)::
     head_w (hL, num_actions)  head_b (num_actions,)                         action logits
     meta: json {"env_id", "players", "observation_size", "num_actions", "activation"}
 
+A policy trained on per-action feature rows (``training.action_score_policy``, e.g. Mighty
+Gnomes with ``action_effects=True``) also stores its shared score network, and ``meta`` says
+where the rows sit (``row_layout``: start, actions, width); the MLP then reads the observation
+up to ``start``, and each row's score is added to its action's logit::
+
+    score_w0 (width, 32)  score_b0 (32,)  score_w1 (32, 1)  score_b1 (1,)   relu in between
+
+Playing a game built without the rows, the agent builds them itself (``agents.checkpoint.with_rows``).
+
 Parameters: ``name`` (a game: the env id without its version, e.g. ``gnome_village``) and
 ``deterministic`` (as for ``checkpoint:path=``: default false samples the masked softmax with
 the ``rng`` handed to ``act``; true plays the most probable legal action).
@@ -24,13 +33,13 @@ the ``rng`` handed to ``act``; true plays the most probable legal action).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from agents.checkpoint import pick_legal  # the same legal pick as a torch checkpoint
+from agents.checkpoint import pick_legal, with_rows  # the same legal pick and rows as a torch checkpoint
 from gnome_envs.core.engine import State
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.core.registry import game_name
@@ -41,6 +50,7 @@ SUFFIX = ".npz"
 STORED_DTYPE = np.float16  # halves the files; logits are computed in float32
 ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 TORCH_ACTIVATIONS = {"Tanh": "tanh", "ReLU": "relu"}
+SCORE_KEYS = ("score_w0", "score_b0", "score_w1", "score_b1")
 
 
 @dataclass(frozen=True)
@@ -51,14 +61,29 @@ class PolicyWeights:
     head: tuple[np.ndarray, np.ndarray]
     activation: str
     meta: dict[str, Any]
+    score: tuple[np.ndarray, ...] = field(default=())  # the per-action row score (SCORE_KEYS), if any
+
+    @property
+    def table_size(self) -> int:
+        """Entries of the observation the MLP reads (all of it unless rows follow)."""
+        layout = self.meta.get("row_layout")
+        return int(layout["start"]) if layout else int(self.meta["observation_size"])
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
         """Action logits of one observation vector (float32)."""
         act = ACTIVATIONS[self.activation]
         x = np.asarray(observation, dtype=np.float32)
+        rows = x[self.table_size:]
+        x = x[:self.table_size]
         for weight, bias in self.layers:
             x = act(x @ weight + bias)
-        return x @ self.head[0] + self.head[1]
+        out = x @ self.head[0] + self.head[1]
+        if self.score:
+            w0, b0, w1, b1 = self.score
+            width = w0.shape[0]
+            scores = (np.maximum(rows.reshape(-1, width) @ w0 + b0, 0.0) @ w1 + b1)[:, 0]
+            out[:scores.size] += scores
+        return out
 
 
 def export_policy(model: Any, path: Path, env_id: str, players: int) -> Path:
@@ -67,9 +92,18 @@ def export_policy(model: Any, path: Path, env_id: str, players: int) -> Path:
     if not policy.share_features_extractor or type(policy.features_extractor).__name__ != "FlattenExtractor":
         raise ConfigError("only MlpPolicy models with the flatten feature extractor can be exported")
     arrays: dict[str, np.ndarray] = {}
+    extra: dict[str, Any] = {}
+    extractor = policy.mlp_extractor
+    if hasattr(policy, "row_layout"):  # training.action_score_policy.ActionScorePolicy
+        first, last = extractor.score[0], extractor.score[-1]
+        for key, tensor in zip(SCORE_KEYS, (first.weight.T, first.bias, last.weight.T, last.bias)):
+            arrays[key] = tensor.detach().cpu().numpy().astype(STORED_DTYPE)
+        extra["row_layout"] = {"start": policy.row_layout.start, "actions": policy.row_layout.actions,
+                               "width": policy.row_layout.width}
+        extractor = extractor.mlp
     activation = None
     linear = 0
-    for module in policy.mlp_extractor.policy_net:
+    for module in extractor.policy_net:
         kind = type(module).__name__
         if kind == "Linear":
             arrays[f"w{linear}"] = module.weight.detach().cpu().numpy().T.astype(STORED_DTYPE)
@@ -83,7 +117,7 @@ def export_policy(model: Any, path: Path, env_id: str, players: int) -> Path:
     arrays["head_b"] = policy.action_net.bias.detach().cpu().numpy().astype(STORED_DTYPE)
     meta = {"env_id": env_id, "players": players, "activation": activation or "tanh",
             "observation_size": int(np.prod(model.observation_space.shape)),
-            "num_actions": int(model.action_space.n)}
+            "num_actions": int(model.action_space.n), **extra}
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, meta=np.array(json.dumps(meta)), **arrays)
     return path
@@ -98,11 +132,12 @@ def load_policy(path: Path) -> PolicyWeights:
             layers = tuple((data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
                            for i in range(hidden))
             head = (data["head_w"].astype(np.float32), data["head_b"].astype(np.float32))
+            score = tuple(data[key].astype(np.float32) for key in SCORE_KEYS) if "row_layout" in meta else ()
     except (OSError, KeyError, ValueError) as error:
         raise ConfigError(f"cannot load a shipped policy from {str(path)!r}: {error}") from None
     if meta.get("activation") not in ACTIVATIONS:
         raise ConfigError(f"{str(path)!r}: unknown activation {meta.get('activation')!r}")
-    return PolicyWeights(layers, head, meta["activation"], meta)
+    return PolicyWeights(layers, head, meta["activation"], meta, score)
 
 
 def manifest() -> dict[str, Any]:
@@ -137,7 +172,8 @@ class ShippedAgent:
 
     def act(self, state: State, seat: int, rng: np.random.Generator) -> int:
         """The policy's action for ``seat``: sampled with ``rng``, or the argmax if deterministic."""
-        observation = state.observation(seat)
+        rows_start = self.policy.table_size if self.policy.score else None
+        observation = with_rows(state.observation(seat), rows_start, self.env_id, state, seat)
         if observation.size != self.policy.meta["observation_size"]:
             raise ConfigError(
                 f"shipped model {self.model_name!r} was trained with {self.policy.meta['players']} players "

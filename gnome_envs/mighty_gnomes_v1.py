@@ -11,7 +11,7 @@ and points. Most points after round five win (tie: furthest on the adventure tra
 | agents | ``player_0`` ... ``player_{n-1}``, n = 2-4 |
 | actions | ``Discrete(161 + 48 (n + 1))``: 305 / 353 / 401 (layout: ``mighty_gnomes/actions.py``) |
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))`` (layout: ``mighty_gnomes/observation.py``) |
-| config | ``num_players`` (2), ``mighty_gnomes`` (None: five types drawn at random, or five names), ``skip_forced`` (True) |
+| config | ``num_players`` (2), ``mighty_gnomes`` (None: five types drawn at random, or five names), ``skip_forced`` (True), ``action_effects`` (False: True appends each placement action's effect row, ``mighty_gnomes/action_effects.py``) |
 | adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` |
 | hidden information | the chest bag, face-down chests in other vaults, another player's two drawn chests |
 

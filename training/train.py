@@ -49,7 +49,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +60,11 @@ from stable_baselines3.common.vec_env import VecEnv
 
 from agents.checkpoint import check_sizes, load_model, resolve_path
 from gnome_envs.core.aec import REWARD_MODES
+from gnome_envs.core.env_module import ADAPTER_OPTIONS, SINGLE_AGENT_OPTIONS
+from gnome_envs.core.registry import make_game
 from gnome_envs.core.errors import ConfigError
 from training import common
+from training.action_score_policy import ActionScorePolicy, row_layout
 from training.learning_curve import plot_learning_curve
 from training.selfplay_pool import SAMPLINGS, SnapshotPool, list_snapshots
 from training.train_callbacks import (
@@ -246,14 +249,22 @@ class TrainResult:
     warm_start: dict[str, Any] | None = None
 
 
+def policy_choice(args: argparse.Namespace, net_arch: list[int]) -> tuple[Any, dict[str, Any]]:
+    """The MLP policy, or ``ActionScorePolicy`` when the observation ends with per-action rows."""
+    game_config = {k: v for k, v in args.config_kwargs.items() if k not in (*ADAPTER_OPTIONS, *SINGLE_AGENT_OPTIONS)}
+    layout = row_layout(make_game(args.env, num_players=args.players, **game_config))
+    if layout is None:
+        return "MlpPolicy", {"net_arch": net_arch}
+    return ActionScorePolicy, {"net_arch": net_arch, "row_layout": asdict(layout)}
+
+
 def build_model(args: argparse.Namespace, vec_env: VecEnv, out: Path) -> MaskablePPO:
     """A fresh MaskablePPO, or the ``--resume`` model attached to ``vec_env``."""
     if args.resume is None:
         kwargs = hyperparameters(args)
-        net_arch = kwargs.pop("net_arch")
-        return MaskablePPO("MlpPolicy", vec_env, seed=args.seed, verbose=0, device="cpu",
-                           tensorboard_log=str(out / TENSORBOARD_DIR),
-                           policy_kwargs={"net_arch": net_arch}, **kwargs)
+        policy, policy_kwargs = policy_choice(args, kwargs.pop("net_arch"))
+        return MaskablePPO(policy, vec_env, seed=args.seed, verbose=0, device="cpu",
+                           tensorboard_log=str(out / TENSORBOARD_DIR), policy_kwargs=policy_kwargs, **kwargs)
     try:
         model = MaskablePPO.load(resolve_path(args.resume), env=vec_env, device="cpu",
                                  tensorboard_log=str(out / TENSORBOARD_DIR))
@@ -354,6 +365,7 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "opponents": setup.kinds or setup.opponents or UNION_NAME,
         "opponent_mode": "gnome_union" if args.players == 1 else ("mix" if setup.kinds else "fixed"),
         "config": args.config_kwargs, "n_envs": args.n_envs,
+        "policy": type(result.model.policy).__name__,
         "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
         "argv": argv, "args": args_record(args),
         "warm_start": result.warm_start,

@@ -16,11 +16,13 @@ GNOME_NAMES = tuple(t.name.lower() for t in GnomeType)
 
 @dataclass(frozen=True)
 class MightyGnomesConfig:
-    """``num_players`` 2-4; ``mighty_gnomes``: five type names to play with (None: drawn at random)."""
+    """``num_players`` 2-4; ``mighty_gnomes``: five type names to play with (None: drawn at random);
+    ``action_effects``: end the observation with each placement action's effect (action_effects.py)."""
 
     num_players: int = 2
     mighty_gnomes: tuple[str, ...] | None = None
     skip_forced: bool = True
+    action_effects: bool = False
 
     def __post_init__(self) -> None:
         n = integer_field(self, "num_players")
@@ -28,8 +30,9 @@ class MightyGnomesConfig:
             raise ConfigError(
                 f"mighty_gnomes_v1 plays {MIN_PLAYERS}-{MAX_PLAYERS} players: num_players must be an integer in that range, got {self.num_players!r}"
             )
-        if not isinstance(self.skip_forced, bool):
-            raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
+        for flag in ("skip_forced", "action_effects"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         chosen = self.mighty_gnomes
         if chosen is None:
             return

@@ -206,8 +206,13 @@ class MightyGnomesState(DecisionLoopState):
         return tuple(sum(1 for other in keys if other > key) for key in keys)
 
     def observation(self, seat: int) -> np.ndarray:
-        """Everything ``seat`` may see (see observation.py for the layout)."""
-        return _view_module().observe(self, seat)
+        """Everything ``seat`` may see (see observation.py for the layout), then with the
+        ``action_effects`` option its placement actions' effects (action_effects.py)."""
+        if not self.game.action_effects:
+            return _view_module().observe(self, seat)
+        from gnome_envs.mighty_gnomes.action_effects import effect_rows
+
+        return np.concatenate((_view_module().observe(self, seat), effect_rows(self, seat).ravel()))
 
     def state_vector(self) -> np.ndarray:
         """Full-information vector: seat 0's view plus every hidden chest."""
