@@ -73,6 +73,8 @@ class PolicyWeights:
         """Action logits of one observation vector (float32)."""
         act = ACTIVATIONS[self.activation]
         x = np.asarray(observation, dtype=np.float32)
+        if x.size != self.meta["observation_size"]:
+            raise ConfigError(f"the policy reads {self.meta['observation_size']} entries, got {x.size}")
         rows = x[self.table_size:]
         x = x[:self.table_size]
         for weight, bias in self.layers:
@@ -170,8 +172,8 @@ class ShippedAgent:
             raise ConfigError(f"shipped model {name!r} plays {self.policy.meta['env_id']}, not {env_id}")
         self.env_id, self.model_name, self.deterministic = env_id, name, deterministic
 
-    def act(self, state: State, seat: int, rng: np.random.Generator) -> int:
-        """The policy's action for ``seat``: sampled with ``rng``, or the argmax if deterministic."""
+    def policy_input(self, state: State, seat: int) -> np.ndarray:
+        """``seat``'s observation as the policy reads it (with its per-action rows, if it uses them)."""
         rows_start = self.policy.table_size if self.policy.score else None
         observation = with_rows(state.observation(seat), rows_start, self.env_id, state, seat)
         if observation.size != self.policy.meta["observation_size"]:
@@ -179,7 +181,11 @@ class ShippedAgent:
                 f"shipped model {self.model_name!r} was trained with {self.policy.meta['players']} players "
                 f"(observation size {self.policy.meta['observation_size']}); this game's observation has "
                 f"size {observation.size}")
-        logits = self.policy.logits(observation).astype(np.float64)
+        return observation
+
+    def act(self, state: State, seat: int, rng: np.random.Generator) -> int:
+        """The policy's action for ``seat``: sampled with ``rng``, or the argmax if deterministic."""
+        logits = self.policy.logits(self.policy_input(state, seat)).astype(np.float64)
         return pick_legal(logits, state.legal_action_mask(), rng, self.deterministic)
 
     def __repr__(self) -> str:

@@ -18,9 +18,9 @@ TINY = ["--players", "2", "--timesteps", "256", "--warm-start-games", "2", "--wa
 
 @pytest.fixture(scope="module")
 def finished_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny reference run of Mighty Gnomes (its shortest training game)."""
-    out = tmp_path_factory.mktemp("reference") / "mighty_gnomes_v1-2p"
-    assert reference.main(["--env", "mighty_gnomes_v1", *TINY, "--out", str(out)]) == 0
+    """A tiny reference run of Battle Gnomes! (a plain recipe: no env options, the default network)."""
+    out = tmp_path_factory.mktemp("reference") / "battle_gnomes_v1-2p"
+    assert reference.main(["--env", "battle_gnomes_v1", *TINY, "--out", str(out)]) == 0
     return out
 
 
@@ -45,6 +45,15 @@ def test_reference_command_repeats_the_budget(finished_run: Path) -> None:
     assert "--warm-start-epochs 1" in commands["train"] and "--net-arch" not in commands["train"]
 
 
+def test_mighty_gnomes_recipe_trains_on_the_action_effects(tmp_path: Path) -> None:
+    """Mighty Gnomes' row: the learner's env has the effect rows (so train picks the row policy)."""
+    argv = reference.train_argv(reference.build_parser().parse_args(["--env", "mighty_gnomes_v1"]), tmp_path)
+    assert argv[argv.index("--config") + 1] == "action_effects=true"
+    flags = dict(zip(argv[::2], argv[1::2]))
+    assert (flags["--warm-start"], flags["--warm-start-games"], flags["--timesteps"]) == \
+        ("scripted:deterministic=true", "3000", "600000")
+
+
 def test_dwarfs_fall_recipe_clones_the_deterministic_teacher_on_a_wider_network(tmp_path: Path) -> None:
     """Dwar7s Fall's row: the deterministic scripted choice against the ordinary scripted agent,
     20 epochs, 512x512; a flag still overrides the recipe's epochs."""
@@ -62,7 +71,7 @@ def test_show_prints_the_markdown_row(finished_run: Path, capsys: pytest.Capture
     assert reference.main(["--show", str(finished_run.parent)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("| env | players |")
-    assert lines[2].startswith("| mighty_gnomes_v1 | 2 | 2 | ")
+    assert lines[2].startswith("| battle_gnomes_v1 | 2 | 2 | ")
     assert lines[2].endswith("| - |")  # no mcts games
 
 

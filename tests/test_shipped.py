@@ -66,7 +66,7 @@ def test_shipped_policy_is_reproducible_and_deterministic_on_request() -> None:
     picks = [sampled.act(state, state.current_player, np.random.default_rng(7)) for _ in range(2)]
     assert picks[0] == picks[1]
     greedy = agents.make("checkpoint:name=mighty_gnomes:deterministic=true", "mighty_gnomes_v1")
-    logits = greedy.policy.logits(state.observation(state.current_player))
+    logits = greedy.policy.logits(greedy.policy_input(state, state.current_player))
     legal = np.flatnonzero(state.legal_action_mask())
     assert greedy.act(state, state.current_player, np.random.default_rng(1)) == legal[np.argmax(logits[legal])]
 
@@ -94,3 +94,15 @@ def test_game_name_strips_the_version() -> None:
     assert game_name("gnome_village_v1") == "gnome_village"
     assert game_name("dwarfs_fall_v12") == "dwarfs_fall"
     assert game_name("plain") == "plain"
+
+
+def test_ship_table_says_how_each_policy_was_trained() -> None:
+    from training.ship import table
+
+    entry = {"env_id": "mighty_gnomes_v1", "players": 2, "bytes": 1_500_000,
+             "results": [{"opponent": "scripted", "win_rate": 0.6, "ci95": [0.53, 0.67], "games": 200}],
+             "trained": {"warm_start": {"teacher": "scripted", "games": 3000}, "training": {"timesteps": 602_112},
+                         "config": {"action_effects": True}}}
+    row = table({"mighty_gnomes": entry}).splitlines()[-1]
+    assert row == ("| `checkpoint:name=mighty_gnomes` | mighty_gnomes_v1 | 2 | 1.5 MB | - | 0.60 [0.53, 0.67] (200) | "
+                   "warm start scripted x3000 games, 602,112 PPO steps, action_effects=True |")

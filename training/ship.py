@@ -67,7 +67,7 @@ def training_record(model_path: Path) -> dict[str, Any] | None:
     if not report_file.is_file():
         return None
     report = json.loads(report_file.read_text())
-    keep = ("argv", "hyperparameters", "warm_start", "training", "reward", "opponents", "versions")
+    keep = ("argv", "config", "policy", "hyperparameters", "warm_start", "training", "reward", "opponents", "versions")
     return {key: report.get(key) for key in keep}
 
 
@@ -118,6 +118,7 @@ def table(document: dict[str, Any]) -> str:
         resumed = "--resume" in (trained.get("argv") or [])
         how = (f"warm start {warm.get('teacher')} x{warm.get('games')} games" if warm
                else "resumed model" if resumed else "PPO") + (f", {steps:,} PPO steps" if steps else "")
+        how += "".join(f", {key}={value}" for key, value in sorted((trained.get("config") or {}).items()))
         lines.append(f"| `checkpoint:name={name}` | {entry['env_id']} | {entry['players']} | "
                      f"{entry['bytes'] / 1e6:.1f} MB | {cells[0]} | {cells[1]} | {how} |")
     return "\n".join(lines)
