@@ -45,14 +45,12 @@ import torch
 from torch import nn
 
 import agents
+from gnome_envs.mighty_gnomes.action_effects import attic_effect, forest_effect  # what each placement does
 from gnome_envs.mighty_gnomes.actions import LAYOUTS, Family, Mode
-from gnome_envs.mighty_gnomes.components import BOOKS, NUM_BOOK_ACTIONS, NUM_ICONS
-from gnome_envs.mighty_gnomes.decisions import book_of_ref
-from gnome_envs.mighty_gnomes.effects import book_usable
-from gnome_envs.mighty_gnomes.geometry import ATTIC_FIT_BY_SLOT, ATTIC_SLOTS, FOREST_BY_SLOT
+from gnome_envs.mighty_gnomes.components import NUM_BOOK_ACTIONS, NUM_ICONS
 from gnome_envs.mighty_gnomes.pending import DecisionKind
-from gnome_envs.mighty_gnomes.placement import attic_options, forest_options, payees, placement_rows, touched_tiles
-from gnome_envs.mighty_gnomes.state import DRUID_INDEX, tile_shape, tile_size
+from gnome_envs.mighty_gnomes.placement import attic_options, forest_options
+from gnome_envs.mighty_gnomes.state import tile_size
 
 _SPEC = importlib.util.spec_from_file_location("dagger_clone", Path(__file__).with_name("dagger_clone.py"))
 dc = importlib.util.module_from_spec(_SPEC)
@@ -75,31 +73,6 @@ WIDTH = FEWEST_TOUCHED + 1
 HIDDEN = 32
 BEST_EFFECT = False  # set by the preview_best variant
 ATTIC_KINDS = {int(DecisionKind.ATTIC_PLACE), int(DecisionKind.FOREST_PLACE), int(DecisionKind.TURN_START)}
-
-
-def attic_effect(state: Any, seat: int, tile: int, action: int) -> tuple[list[int], bool, int]:
-    """Usable books reached per book action, whether it closes the ladder, players paid."""
-    side, slot = divmod(action - LAYOUT.base[Family.ATTIC], ATTIC_SLOTS)
-    fit = ATTIC_FIT_BY_SLOT[tile_shape(tile)][slot]
-    ladder, _column, refs, closes = placement_rows(state, side, fit)
-    books = [0] * NUM_BOOK_ACTIONS
-    for ref in refs:
-        book = BOOKS[book_of_ref(state, ref)]
-        if book_usable(state, seat, book.action):
-            books[book.action] += 1
-    paid = 0 if tile == DRUID_INDEX else len(payees(state, seat, ladder, fit, seat))
-    return books, closes, paid
-
-
-def forest_effect(state: Any, seat: int, tile: int, action: int) -> tuple[list[int], int]:
-    """Cells covered per icon, other players' tiles touched."""
-    placement = FOREST_BY_SLOT[dc.PLAYERS][tile_shape(tile)][action - LAYOUT.base[Family.FOREST]]
-    icons = state.forest_layout()[0]
-    covered = [0] * NUM_ICONS
-    for cell in placement.cells:
-        covered[icons[cell]] += 1
-    touched = 0 if tile == DRUID_INDEX else touched_tiles(state, seat, placement.border)
-    return covered, touched
 
 
 def preview(state: Any) -> np.ndarray | None:
