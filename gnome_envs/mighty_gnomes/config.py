@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gnome_envs.core.engine import integer_field
@@ -22,7 +22,8 @@ class MightyGnomesConfig:
     num_players: int = 2
     mighty_gnomes: tuple[str, ...] | None = None
     skip_forced: bool = True
-    action_effects: bool = False
+    # an observation option, not a rule: left out of the repr that state hashes and replays read
+    action_effects: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         n = integer_field(self, "num_players")

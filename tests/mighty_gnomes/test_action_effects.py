@@ -162,3 +162,16 @@ def test_rows_read_only_public_facts_and_stay_in_the_box(num_players):
             np.testing.assert_array_equal(fx.effect_rows(state.determinize(seat, rng), seat), rows)
         state.apply(int(rng.choice(state.legal_actions())))
         steps += 1
+
+
+def test_the_option_changes_no_rule_and_no_state_hash():
+    """Same seed and actions: the same game, step by step, with and without the rows."""
+    rich, plain = fresh(seed=6, action_effects=True), fresh(seed=6)
+    rng = np.random.default_rng(6)
+    while not plain.is_terminal():
+        assert rich.state_hash() == plain.state_hash()
+        np.testing.assert_array_equal(rich.legal_action_mask(), plain.legal_action_mask())
+        action = int(rng.choice(plain.legal_actions()))
+        rich.apply(action)
+        plain.apply(action)
+    assert rich.is_terminal() and list(rich.scores()) == list(plain.scores())
