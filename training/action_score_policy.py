@@ -47,10 +47,14 @@ class RowLayout:
 
 
 def row_layout(game: Game) -> RowLayout | None:
-    """The game's per-action rows, or None when its observation has none."""
+    """The game's per-action rows, or None when its observation has none. A game whose observation
+    ends with an ``action_effects`` segment says the width of one row in ``action_effect_width``."""
     for segment in game.observation_layout:
         if segment.name == EFFECT_SEGMENT:
-            width = game.action_effect_width
+            width = getattr(game, "action_effect_width", None)
+            if not width or segment.size % width or segment.stop != game.observation_size:
+                raise ConfigError(f"{game.env_id}: the {EFFECT_SEGMENT} segment must end the observation "
+                                  f"in rows of action_effect_width entries")
             return RowLayout(segment.start, segment.size // width, width)
     return None
 
