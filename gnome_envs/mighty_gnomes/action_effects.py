@@ -69,8 +69,8 @@ EFFECT_ACTIONS = {n: layout.base[Family.BOOK] for n, layout in LAYOUTS.items()} 
 # ceilings above each count's largest value
 MAX_TILE_HEIGHT = max(fit.height for fits in ATTIC_FITS for fit in fits)
 REACH_SCALE = MAX_TILE_HEIGHT + DISPLAY_SLOTS + 1.0  # books: every covered rung plus the display
-PAY_SCALE = max(LAYOUTS) + 0.0  # at most every other player
-CELL_SCALE = max(fit_cells for fit_cells in (len(fit.cells) for fits in ATTIC_FITS for fit in fits)) + 1.0
+PAY_SCALE = float(max(LAYOUTS))  # above every other player
+CELL_SCALE = max(len(fit.cells) for fits in ATTIC_FITS for fit in fits) + 1.0  # gnomes on a tile
 TOUCH_SCALE = max(bin(p.border).count("1") for tables in FOREST_PLACEMENTS.values()
                   for table in tables for p in table) + 1.0  # a touched tile holds a bordering cell
 PLACING_KINDS = frozenset({DecisionKind.ATTIC_PLACE, DecisionKind.FOREST_PLACE, DecisionKind.TURN_START})

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -111,20 +111,32 @@ def by_kind(net: nn.Module, data: dict[str, torch.Tensor], held: np.ndarray, dec
             for k in torch.unique(kinds).tolist()}
 
 
-def play_with(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> dict[str, float]:
-    """``choose(env, obs)`` at the learner's seat against the scripted agent: win rate and goals
-    per game (the same game seeds for every chooser)."""
+def finished_games(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> Iterator[tuple[Any, int]]:
+    """Play ``choose(env, obs)`` at the learner's seat against the scripted agent; yield each
+    finished game's state and the learner's seat (the same game seeds for every chooser)."""
     rng = np.random.default_rng(SEED + 1)
-    wins, goals = 0.0, np.zeros(2)
     for _ in range(games):
         obs, _info = env.reset(seed=int(rng.integers(2**31)))
         done = False
         while not done:
             obs, _reward, terminated, truncated, _info = env.step(choose(env, obs))
             done = terminated or truncated
-        state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
-        if state.is_terminal() and state.truncated_by is None:
-            wins += max(0.0, float(state.returns()[seat]))
+        yield env.unwrapped.game_state, env.unwrapped.learner_seat
+
+
+def learner_win(state: Any, seat: int) -> float:
+    """The learner's share of the win (a tie for first shares it; an unfinished game is none)."""
+    if state.is_terminal() and state.truncated_by is None:
+        return max(0.0, float(state.returns()[seat]))
+    return 0.0
+
+
+def play_with(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> dict[str, float]:
+    """``choose(env, obs)`` at the learner's seat against the scripted agent: win rate and goals
+    per game (the same game seeds for every chooser)."""
+    wins, goals = 0.0, np.zeros(2)
+    for state, seat in finished_games(choose, env, games):
+        wins += learner_win(state, seat)
         goals += [state.goals(p) for p in (seat, 1 - seat)]
     return {"games": games, "win_rate": wins / games, "goals_per_game": float(goals[0] / games),
             "scripted_goals_per_game": float(goals[1] / games)}

@@ -42,8 +42,8 @@ def _load(name: str) -> Any:
     return module
 
 
-ce = _load("clone_encoders")
 _dagger = _load("dagger_dwarfs_fall")
+ce = _dagger.ce  # one clone_encoders module: the fits read its EPOCHS
 teacher_choice = _dagger.teacher_choice  # the deterministic teacher, any game
 play_and_label = _dagger.play_and_label  # games of the teacher or a net, every decision labelled
 
@@ -54,17 +54,7 @@ PLAYERS = 2
 def win_rate(choose: Callable[[Any, np.ndarray], int], env: Any, games: int) -> dict[str, Any]:
     """``choose(env, obs)`` at the learner's seat against the scripted agent: wins (ties shared),
     the same game seeds for every chooser."""
-    rng = np.random.default_rng(SEED + 1)
-    wins = 0.0
-    for _ in range(games):
-        obs, _info = env.reset(seed=int(rng.integers(2**31)))
-        done = False
-        while not done:
-            obs, _reward, terminated, truncated, _info = env.step(choose(env, obs))
-            done = terminated or truncated
-        state, seat = env.unwrapped.game_state, env.unwrapped.learner_seat
-        if state.is_terminal() and state.truncated_by is None:
-            wins += max(0.0, float(state.returns()[seat]))  # a tie for first shares the win
+    wins = sum(ce.learner_win(state, seat) for state, seat in ce.finished_games(choose, env, games))
     low, high = wilson_interval(wins, games)
     return {"games": games, "win_rate": wins / games, "ci95": [low, high]}
 
@@ -80,21 +70,13 @@ def main() -> int:
     env = ce.demonstration_env(env_id, PLAYERS, {}, "scripted", None)
     rng = np.random.default_rng(SEED)
     start = time.process_time()
-    parts = [play_and_label(env, teacher, None, teacher_games, rng)]
-    for round_ in range(rounds + 1):
-        x, mask, action = (torch.as_tensor(np.concatenate([p[i] for p in parts])) for i in range(3))
-        net = ce.mlp_policy(x.shape[1], mask.shape[1])
-        order = rng.permutation(len(action))
-        held, train = order[:len(order) // 10], order[len(order) // 10:]
-        curve = ce.fit(net, {"x": x, "mask": mask, "action": action}, train, held, rng)
+    for round_, net, decisions, agreement in _dagger.dagger_fits(env, teacher, teacher_games, rounds, games, rng):
         if out is not None:
             torch.save(net.state_dict(), f"{out}-round{round_}.pt")
-        print(json.dumps({"env": env_id, "round": round_, "decisions": len(action), "epochs": ce.EPOCHS,
-                          "heldout_agreement": round(curve[-1], 4),
+        print(json.dumps({"env": env_id, "round": round_, "decisions": decisions, "epochs": ce.EPOCHS,
+                          "heldout_agreement": round(agreement, 4),
                           "against_scripted": win_rate(ce.argmax_choice(net), env, eval_games),
                           "cpu_s": round(time.process_time() - start)}), flush=True)
-        if round_ < rounds:
-            parts.append(play_and_label(env, teacher, net, games, rng))
     return 0
 
 

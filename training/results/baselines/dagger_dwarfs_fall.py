@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,23 @@ def play_and_label(env: Any, teacher: Any, net: Any, games: int, rng: np.random.
     return (np.asarray(observations, dtype=np.float32), np.asarray(masks), np.asarray(labels, dtype=np.int64))
 
 
+def dagger_fits(env: Any, teacher: Any, teacher_games: int, rounds: int, games: int,
+                rng: np.random.Generator) -> Iterator[tuple[int, Any, int, float]]:
+    """The clone of ``teacher_games`` teacher games, then a refit on all the data after each of
+    ``rounds`` DAgger rounds of ``games`` games of the last fit: (round, net, decisions,
+    held-out agreement) per fit, the next round played once the caller has taken it."""
+    parts = [play_and_label(env, teacher, None, teacher_games, rng)]
+    for round_ in range(rounds + 1):
+        x, mask, action = (torch.as_tensor(np.concatenate([p[i] for p in parts])) for i in range(3))
+        net = ce.mlp_policy(x.shape[1], mask.shape[1])
+        order = rng.permutation(len(action))
+        held, train = order[:len(order) // 10], order[len(order) // 10:]
+        curve = ce.fit(net, {"x": x, "mask": mask, "action": action}, train, held, rng)
+        yield round_, net, len(action), curve[-1]
+        if round_ < rounds:
+            parts.append(play_and_label(env, teacher, net, games, rng))
+
+
 def main() -> int:
     """Clone, then ITER DAgger rounds of GAMES games; one line per fit."""
     rounds, games = int(sys.argv[1]), int(sys.argv[2])
@@ -73,18 +91,10 @@ def main() -> int:
     env = ce.demonstration_env(ce.ENV, 2, {}, "scripted", None)
     rng = np.random.default_rng(ce.SEED)
     start = time.process_time()
-    parts = [play_and_label(env, teacher, None, teacher_games, rng)]
-    for round_ in range(rounds + 1):
-        x, mask, action = (torch.as_tensor(np.concatenate([p[i] for p in parts])) for i in range(3))
-        net = ce.mlp_policy(x.shape[1], mask.shape[1])
-        order = rng.permutation(len(action))
-        held, train = order[:len(order) // 10], order[len(order) // 10:]
-        curve = ce.fit(net, {"x": x, "mask": mask, "action": action}, train, held, rng)
+    for round_, net, decisions, agreement in dagger_fits(env, teacher, teacher_games, rounds, games, rng):
         result = ce.play(net, env, EVAL_GAMES)
-        print(f"round {round_}: {len(action)} decisions, held-out agreement {curve[-1]:.3f}, "
+        print(f"round {round_}: {decisions} decisions, held-out agreement {agreement:.3f}, "
               f"against scripted {result}, cpu {time.process_time() - start:.0f} s", flush=True)
-        if round_ < rounds:
-            parts.append(play_and_label(env, teacher, net, games, rng))
     return 0
 
 
