@@ -18,8 +18,9 @@ Layout of a ``.npz`` file (``L`` hidden layers)::
 
 A policy trained on per-action feature rows (``training.action_score_policy``, e.g. Mighty
 Gnomes with ``action_effects=True``) also stores its shared score network, and ``meta`` says
-where the rows sit (``row_layout``: start, actions, width); the MLP then reads the observation
-up to ``start``, and each row's score is added to its action's logit::
+where the rows sit (``row_layout``: start, actions, width, and the action of the first row, 0
+unless stored); the MLP then reads the observation up to ``start``, and each row's score is added
+to its action's logit::
 
     score_w0 (width, 32)  score_b0 (32,)  score_w1 (32, 1)  score_b1 (1,)   relu in between
 
@@ -84,7 +85,8 @@ class PolicyWeights:
             w0, b0, w1, b1 = self.score
             width = w0.shape[0]
             scores = (np.maximum(rows.reshape(-1, width) @ w0 + b0, 0.0) @ w1 + b1)[:, 0]
-            out[:scores.size] += scores
+            first = int(self.meta["row_layout"].get("first", 0))
+            out[first:first + scores.size] += scores
         return out
 
 
@@ -101,7 +103,7 @@ def export_policy(model: Any, path: Path, env_id: str, players: int) -> Path:
         for key, tensor in zip(SCORE_KEYS, (first.weight.T, first.bias, last.weight.T, last.bias)):
             arrays[key] = tensor.detach().cpu().numpy().astype(STORED_DTYPE)
         extra["row_layout"] = {"start": policy.row_layout.start, "actions": policy.row_layout.actions,
-                               "width": policy.row_layout.width}
+                               "width": policy.row_layout.width, "first": policy.row_layout.first}
         extractor = extractor.mlp
     activation = None
     linear = 0

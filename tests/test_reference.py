@@ -54,17 +54,21 @@ def test_mighty_gnomes_recipe_trains_on_the_action_effects(tmp_path: Path) -> No
         ("scripted:deterministic=true", "3000", "600000")
 
 
-def test_dwarfs_fall_recipe_clones_the_deterministic_teacher_on_a_wider_network(tmp_path: Path) -> None:
+def test_dwarfs_fall_recipe_clones_the_deterministic_teacher_on_the_dwarf_steps_effects(tmp_path: Path) -> None:
     """Dwar7s Fall's row: the deterministic scripted choice against the ordinary scripted agent,
-    20 epochs, 512x512; a flag still overrides the recipe's epochs."""
+    10 epochs, 512x512, the action effects in the observation and the demonstrations held as
+    float16; a flag still overrides the recipe's epochs."""
     parser = reference.build_parser()
     argv = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6"]), tmp_path)
     flags = dict(zip(argv[::2], argv[1::2]))
     assert flags["--warm-start"] == "scripted:deterministic=true" and flags["--warm-start-opponent"] == "scripted"
-    assert (flags["--warm-start-games"], flags["--warm-start-epochs"], flags["--net-arch"]) == ("10000", "20", "512,512")
-    assert flags["--timesteps"] == "300000"
+    assert (flags["--warm-start-games"], flags["--warm-start-epochs"], flags["--net-arch"]) == ("6000", "10", "512,512")
+    assert (flags["--config"], flags["--warm-start-dtype"], flags["--timesteps"]) == \
+        ("action_effects=true", "float16", "300000")
     again = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6", "--warm-start-epochs", "3"]), tmp_path)
     assert again[again.index("--warm-start-epochs") + 1] == "3"
+    plain = reference.train_argv(parser.parse_args(["--env", "battle_gnomes_v1"]), tmp_path)
+    assert "--warm-start-dtype" not in plain and "--config" not in plain
 
 
 def test_show_prints_the_markdown_row(finished_run: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -122,3 +122,18 @@ def test_row_buffer_joins_rows_in_order_across_blocks(rows: int, monkeypatch: py
     assert joined.dtype == np.float32 and joined.shape == ((rows, 3) if rows else (0, 0))
     assert np.array_equal(joined, data) if rows else joined.size == 0
     assert buffer.blocks == []
+
+
+def test_float16_storage_holds_the_same_decisions_at_half_the_memory() -> None:
+    env = demonstration_env(ENV, 2, {"reward": "win_loss"}, "scripted", None)
+    wide, narrow = collect(env, "scripted", ENV, 2, 0, GAMMA), collect(env, "scripted", ENV, 2, 0, GAMMA, "float16")
+    assert wide.observations.dtype == np.float32 and narrow.observations.dtype == np.float16
+    assert narrow.observations.nbytes * 2 == wide.observations.nbytes
+    np.testing.assert_array_equal(narrow.actions, wide.actions)
+    np.testing.assert_allclose(narrow.observations, wide.observations, atol=1e-3)  # values in [0, 1]
+    torch.manual_seed(0)
+    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu", policy_kwargs={"net_arch": [64]})
+    rows = np.arange(len(narrow))
+    before = agreement(model.policy, narrow, rows)
+    fit(model.policy, narrow, epochs=30, seed=0)
+    assert agreement(model.policy, narrow, rows) > before + 0.3  # the fit reads them as float32

@@ -1,12 +1,14 @@
 """A MaskablePPO policy that also scores each action by its own row of features.
 
-Some envs can end their observation with one feature row per action (Mighty Gnomes'
-``action_effects`` option: what each placement would reach and cost). An MLP on the flat vector
-has to learn the same geometry once per action; this policy instead scores every row with one
-small network shared by all actions and adds that score to the MLP's logit of the action::
+Some envs can end their observation with one feature row per action (the ``action_effects``
+option: what each Mighty Gnomes placement would reach and cost, what each Dwar7s Fall dwarf
+step would serve). An MLP on the flat vector has to learn the same geometry once per action;
+this policy instead scores every row with one small network shared by all actions and adds that
+score to the MLP's logit of the action::
 
     observation = [ table (start) | rows (actions x width) ]
     logits      = action_net(mlp(table)) + pad(score(rows)), score: width -> hidden -> 1
+                  (the rows score actions first .. first + rows - 1; the other logits get 0)
     value       = value_net(mlp(table))
 
 ``training.train`` picks it on its own when the env's observation has an ``action_effects``
@@ -34,11 +36,13 @@ SCORE_HIDDEN = 32
 
 @dataclass(frozen=True)
 class RowLayout:
-    """Where the per-action rows sit in the observation: from ``start``, ``actions`` x ``width``."""
+    """Where the per-action rows sit in the observation (from ``start``, ``actions`` x ``width``) and
+    which actions they score."""
 
     start: int
     actions: int
     width: int
+    first: int = 0  # the action of the first row (rows cover actions first .. first + actions - 1)
 
     @property
     def stop(self) -> int:
@@ -48,14 +52,15 @@ class RowLayout:
 
 def row_layout(game: Game) -> RowLayout | None:
     """The game's per-action rows, or None when its observation has none. A game whose observation
-    ends with an ``action_effects`` segment says the width of one row in ``action_effect_width``."""
+    ends with an ``action_effects`` segment says the width of one row in ``action_effect_width``
+    and, when the rows do not start at action 0, the first row's action in ``action_effect_first``."""
     for segment in game.observation_layout:
         if segment.name == EFFECT_SEGMENT:
             width = getattr(game, "action_effect_width", None)
             if not width or segment.size % width or segment.stop != game.observation_size:
                 raise ConfigError(f"{game.env_id}: the {EFFECT_SEGMENT} segment must end the observation "
                                   f"in rows of action_effect_width entries")
-            return RowLayout(segment.start, segment.size // width, width)
+            return RowLayout(segment.start, segment.size // width, width, getattr(game, "action_effect_first", 0))
     return None
 
 
@@ -111,7 +116,8 @@ class ActionScorePolicy(MaskableActorCriticPolicy):
         hidden = self.mlp_extractor.latent_dim_pi
         logits = self.action_net(latent_pi[:, :hidden])
         scores = latent_pi[:, hidden:]
-        logits = logits + nn.functional.pad(scores, (0, logits.shape[1] - scores.shape[1]))
+        first = self.row_layout.first
+        logits = logits + nn.functional.pad(scores, (first, logits.shape[1] - first - scores.shape[1]))
         return self.action_dist.proba_distribution(action_logits=logits)
 
     def _get_constructor_parameters(self) -> dict[str, Any]:

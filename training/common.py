@@ -26,6 +26,8 @@ RATE_DIGITS = 3  # decimals for win rates and interval bounds
 PLACEHOLDERS = ("", "-", "unavailable")  # table cells that stand for a missing number
 WIN_DIGITS = 2  # decimals for win counts (ties share a win: 1/k)
 DEFAULT_ENV = "gnome_village_v1"  # the main job's game
+WARM_START_STORAGE = ("float32", "float16")  # dtypes the warm start may hold its observations in
+DEFAULT_WARM_START_STORAGE = WARM_START_STORAGE[0]
 
 
 # ---------------------------------------------------------------------------- statistics

@@ -57,8 +57,8 @@ SECONDS_PER_MINUTE = 60.0
 class Recipe:
     """Per-game budget of the reference run: teacher games for the warm start, then PPO steps;
     the teacher (an agent spec), the epochs of the cloning fit, the network (``training.train
-    --net-arch``; None: its default), the teacher's opponent (None: the teacher itself) and the
-    env options the learner trains with (``--config``)."""
+    --net-arch``; None: its default), the teacher's opponent (None: the teacher itself), the
+    env options the learner trains with (``--config``) and the demonstrations' storage dtype."""
 
     teacher_games: int
     timesteps: int
@@ -67,10 +67,13 @@ class Recipe:
     net_arch: str | None = None
     teacher_opponent: str | None = None
     config: tuple[str, ...] = ()
+    storage: str = common.DEFAULT_WARM_START_STORAGE  # how the demonstrations are held in memory (--warm-start-dtype)
 
     def flags(self) -> tuple[str, ...]:
         """The ``training.train`` flags of the teacher, the network and the env options."""
         out = ("--warm-start", self.teacher)
+        if self.storage != common.DEFAULT_WARM_START_STORAGE:
+            out += ("--warm-start-dtype", self.storage)
         if self.net_arch is not None:
             out += ("--net-arch", self.net_arch)
         if self.teacher_opponent is not None:
@@ -83,11 +86,13 @@ class Recipe:
 # the budgets the shipped runs used (README, "Shipped policies"); each fits well inside 2 CPU-hours.
 # Dwar7s Fall clones the scripted agent's deterministic choice (its near-ties broken at random
 # halve what a clone can agree with) against the ordinary scripted agent, on a wider network.
-# Mighty Gnomes does the same, and its learner also reads each placement action's effect
-# (``action_effects``, scored per action by ``training.action_score_policy``)
+# Mighty Gnomes does the same. Both also read each placement's (each dwarf step's) effect
+# (``action_effects``, scored per action by ``training.action_score_policy``); Dwar7s Fall's rows
+# make its demonstrations large, so they are held as float16
 RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
-    "dwarfs_fall": Recipe(10_000, 300_000, "scripted:deterministic=true", 20, "512,512", "scripted"),
+    "dwarfs_fall": Recipe(6000, 300_000, "scripted:deterministic=true", 10, "512,512", "scripted",
+                          ("action_effects=true",), "float16"),
     "gnome_village": Recipe(800, 1_200_000),
     "mighty_gnomes": Recipe(3000, 600_000, "scripted:deterministic=true", 10, "512,512", "scripted",
                             ("action_effects=true",)),

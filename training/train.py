@@ -307,7 +307,7 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
         start = int(model.num_timesteps)
         warm = None if args.warm_start is None else warm_start(
             model, args.env, args.players, setup.config, args.warm_start, args.warm_start_games,
-            args.warm_start_epochs, args.seed, setup.shaping, args.warm_start_opponent)
+            args.warm_start_epochs, args.seed, setup.shaping, args.warm_start_opponent, args.warm_start_dtype)
         if setup.shaping is not None:
             vec_env.env_method("set_step_offset", start)
         pool = SnapshotPool(setup.pool_dir, args.pool_size) if setup.pool_dir is not None else None

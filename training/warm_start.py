@@ -33,6 +33,7 @@ from agents import make as make_agent
 from agents.base import choose_action
 from gnome_envs import SingleAgentEnv
 from gnome_envs.core.errors import ConfigError
+from training.common import DEFAULT_WARM_START_STORAGE, WARM_START_STORAGE
 from training.shaping import ShapedReward
 
 DEFAULT_WARM_START_GAMES = 400
@@ -43,6 +44,8 @@ HELDOUT_SHARE = 0.1  # samples kept out of the fit to measure agreement with the
 VALUE_WEIGHT = 0.5  # the value loss next to the cross-entropy (sb3's default vf_coef)
 SEED_STREAM = 7001  # separates the demonstration games' seeds from training's and evaluation's
 GAME_SEED_BOUND = 2**31 - 1
+STORAGE_DTYPES = {name: np.dtype(name) for name in WARM_START_STORAGE}  # observations held for the fit
+DEFAULT_STORAGE = DEFAULT_WARM_START_STORAGE
 
 
 def add_warm_start_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +58,9 @@ def add_warm_start_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"games the teacher plays at the learner's seat (default: {DEFAULT_WARM_START_GAMES})")
     add("--warm-start-epochs", type=int, default=DEFAULT_WARM_START_EPOCHS,
         help=f"passes over the demonstrations (default: {DEFAULT_WARM_START_EPOCHS})")
+    add("--warm-start-dtype", choices=tuple(STORAGE_DTYPES), default=DEFAULT_STORAGE,
+        help="how the demonstrations' observations are held in memory: float16 halves it (observations "
+             f"with per-action rows are large); the fit reads them as float32 (default: {DEFAULT_STORAGE})")
     add("--warm-start-opponent", default=None, metavar="AGENT",
         help="agent spec in the other seats of the demonstration games (default: the teacher), "
              "e.g. --warm-start scripted:deterministic=true --warm-start-opponent scripted")
@@ -77,7 +83,7 @@ def validate_warm_start(args: argparse.Namespace) -> None:
 class Demonstrations:
     """The teacher's decisions at the learner's seat, one row per decision."""
 
-    observations: np.ndarray  # float32 (n, observation_size)
+    observations: np.ndarray  # float32 or float16 (n, observation_size)
     masks: np.ndarray  # bool (n, num_actions)
     actions: np.ndarray  # int64 (n,)
     returns: np.ndarray  # float32 (n,): discounted return from that decision on
@@ -140,13 +146,15 @@ class RowBuffer:
         return out
 
 
-def collect(env: Any, teacher: str, env_id: str, games: int, seed: int, gamma: float) -> Demonstrations:
-    """Play ``games`` with the teacher at the learner's seat and record every decision."""
+def collect(env: Any, teacher: str, env_id: str, games: int, seed: int, gamma: float,
+            storage: str = DEFAULT_STORAGE) -> Demonstrations:
+    """Play ``games`` with the teacher at the learner's seat and record every decision (the
+    observations as ``storage``, a STORAGE_DTYPES name)."""
     if games < 1:
         raise ConfigError("--warm-start-games must be positive")
     policy = make_agent(teacher, env_id)
     rng = np.random.default_rng(np.random.SeedSequence([seed, SEED_STREAM]))
-    observations, masks = RowBuffer(np.float32), RowBuffer(bool)
+    observations, masks = RowBuffer(STORAGE_DTYPES[storage]), RowBuffer(bool)
     actions: list[int] = []
     returns: list[float] = []
     for _ in range(games):
@@ -168,7 +176,7 @@ def collect(env: Any, teacher: str, env_id: str, games: int, seed: int, gamma: f
 
 def _losses(policy: Any, data: Demonstrations, rows: np.ndarray) -> tuple[torch.Tensor, torch.Tensor]:
     """Mean masked cross-entropy and value squared error over ``rows``."""
-    obs = torch.as_tensor(data.observations[rows])
+    obs = torch.as_tensor(data.observations[rows], dtype=torch.float32)
     values, log_prob, _entropy = policy.evaluate_actions(
         obs, torch.as_tensor(data.actions[rows]), action_masks=data.masks[rows])
     value_loss = torch.mean((values.flatten() - torch.as_tensor(data.returns[rows])) ** 2)
@@ -180,7 +188,7 @@ def agreement(policy: Any, data: Demonstrations, rows: np.ndarray) -> float:
     if rows.size == 0:
         return float("nan")
     with torch.no_grad():
-        chosen, _state = policy.predict(data.observations[rows], deterministic=True,
+        chosen, _state = policy.predict(data.observations[rows].astype(np.float32, copy=False), deterministic=True,
                                         action_masks=data.masks[rows])
     return float(np.mean(np.asarray(chosen) == data.actions[rows]))
 
@@ -211,15 +219,16 @@ def fit(policy: Any, data: Demonstrations, epochs: int, seed: int) -> dict[str, 
 
 def warm_start(model: Any, env_id: str, players: int, config: dict[str, Any], teacher: str,
                games: int, epochs: int, seed: int, shaping: tuple[int, float] | None,
-               opponent: str | None = None) -> dict[str, Any]:
+               opponent: str | None = None, storage: str = DEFAULT_STORAGE) -> dict[str, Any]:
     """Clone ``teacher`` into ``model``'s policy and value heads; returns what the report records."""
     began = time.process_time()
     env = demonstration_env(env_id, players, config, teacher, shaping, opponent)
     try:
-        data = collect(env, teacher, env_id, games, seed, float(model.gamma))
+        data = collect(env, teacher, env_id, games, seed, float(model.gamma), storage)
     finally:
         env.close()
     collected = time.process_time()
     result = fit(model.policy, data, epochs, seed)
     return {"teacher": teacher, "opponent": opponent or teacher, "games": data.games, "samples": len(data), "epochs": epochs,
+            "storage": storage,
             **result, "collect_cpu_s": collected - began, "fit_cpu_s": time.process_time() - collected}

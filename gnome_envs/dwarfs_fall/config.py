@@ -14,7 +14,7 @@ player count (Fortune Teller may draw High Ho at any table); it must be True or 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from itertools import product
 from typing import Any
 
@@ -41,7 +41,8 @@ SCENARIO_NAMES = ("fortune_teller", "bloodthirsty", "chaos_control", "siege", "a
 class DwarfsFallConfig:
     """``num_players`` (2-4, up to 7 with The Empires), ``skip_forced``, ``expansions``,
     ``races`` (one per seat; empty means dwarfs, then elves, ogres, crystal dwarfs past four),
-    ``scenario`` (Royal Decrees; None draws one), ``high_ho`` (the High Ho decree in force)."""
+    ``scenario`` (Royal Decrees; None draws one), ``high_ho`` (the High Ho decree in force),
+    ``action_effects`` (end the observation with each dwarf step's effect, action_effects.py)."""
 
     num_players: int = 2
     skip_forced: bool = True
@@ -49,6 +50,8 @@ class DwarfsFallConfig:
     races: tuple[str, ...] = ()
     scenario: str | None = None
     high_ho: bool = False
+    # an observation option, not a rule: left out of the repr that state hashes and replays read
+    action_effects: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "expansions", _names("expansions", self.expansions))
@@ -63,6 +66,8 @@ class DwarfsFallConfig:
             raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
         if not isinstance(self.high_ho, bool):
             raise ConfigError(f"high_ho must be True or False (the High Ho decree, D13.2), got {self.high_ho!r}")
+        if not isinstance(self.action_effects, bool):
+            raise ConfigError(f"action_effects must be True or False, got {self.action_effects!r}")
         self._check_races()
         if self.scenario is not None:
             if not isinstance(self.scenario, str):

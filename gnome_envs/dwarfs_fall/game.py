@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnome_envs.core.engine import Game
+from gnome_envs.core.engine import Game, Segment
 
 # importing the rule modules registers their step and decision handlers
 from gnome_envs.dwarfs_fall import (  # noqa: F401
@@ -16,6 +16,7 @@ from gnome_envs.dwarfs_fall import (  # noqa: F401
     troll,
     turn,
 )
+from gnome_envs.dwarfs_fall.action_effects import EFFECT_ACTIONS, EFFECT_WIDTH
 from gnome_envs.dwarfs_fall.actions import layout_for as action_layout_for
 from gnome_envs.dwarfs_fall.components import (
     ALL_SECRETS,
@@ -85,7 +86,13 @@ class DwarfsFallGame(Game):
         obs_layout = layout_for(self.num_players, self.trolls, self.royal, self.empires)
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments
-        self.observation_size = obs_layout.size
+        self.action_effects = config.action_effects
+        self.action_effect_width = EFFECT_WIDTH
+        self.action_effect_first = self.action_layout.dwarf_base
+        if self.action_effects:  # one row per DWARF and MOVE action after the table's segments
+            rows = EFFECT_ACTIONS * EFFECT_WIDTH
+            self.observation_layout += (Segment("action_effects", obs_layout.size, obs_layout.size + rows),)
+        self.observation_size = self.observation_layout[-1].stop
         self.state_size = obs_layout.size + state_extra(self.num_players, self.num_ogres, self.num_secrets,
                                                         self.num_goal_ids)
         self.score_scale = TYPICAL_FINAL_SCORE

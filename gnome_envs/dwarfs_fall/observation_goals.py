@@ -49,30 +49,41 @@ def progress_sources(state: Any, seat: int) -> tuple:
     return state.gems.seat_versions[seat], len(state.defeated[seat]), state.trading_row[:]
 
 
+def slot_needs(state: Any, seat: int) -> list[tuple[int, list[int], bool]]:
+    """(slot, gems still missing per type, a defeated monster missing) of each face-up trading goal."""
+    held = state.gems.of(seat)
+    slain = len(state.defeated[seat])
+    needs = []
+    for slot, goal in enumerate(state.trading_row):
+        if goal >= 0:
+            info = TRADING_GOALS[goal]
+            needs.append((slot, [c - h if c > h else 0 for c, h in zip(info.cost, held)], info.monsters > slain))
+    return needs
+
+
+def closest_need(state: Any, needs: list[tuple[int, list[int], bool]]) -> tuple[int, list[int], bool] | None:
+    """The entry of ``needs`` closest to payable (fewest gems missing, a missing monster counting
+    MONSTER_WEIGHT, then the most VP, then the leftmost slot), or None when no goal is face up."""
+    row = state.trading_row
+    return min(needs, key=lambda need: (sum(need[1]) + MONSTER_WEIGHT * need[2], -TRADING_GOALS[row[need[0]]].vp,
+                                        need[0]), default=None)
+
+
 def goal_progress(state: Any, seat: int) -> list[float]:
     """``seat``'s goal progress entries (see the module docstring)."""
     out = [0.0] * GOAL_PROGRESS_FEATURES
-    held = state.gems.of(seat)
-    slain = len(state.defeated[seat])
-    best, best_key, best_missing = -1, None, ()
-    for slot, goal in enumerate(state.trading_row):
-        if goal < 0:
-            continue
-        info = TRADING_GOALS[goal]
-        missing = [c - h if c > h else 0 for c, h in zip(info.cost, held)]
+    needs = slot_needs(state, seat)
+    for slot, missing, monster in needs:
         total = sum(missing)
-        monster = info.monsters > slain
         base = slot * SLOT_FEATURES
         out[base:base + NUM_GEMS] = [k / GEM_SCALE for k in missing]
         out[base + TOTAL_AT] = total / TOTAL_SCALE
         out[base + PAYABLE_AT] = float(total == 0 and not monster)
         out[base + MONSTER_AT] = float(monster)
-        key = (total + MONSTER_WEIGHT * monster, -info.vp)
-        if best_key is None or key < best_key:
-            best, best_key, best_missing = slot, key, out[base:base + NUM_GEMS]
-    if best >= 0:
-        out[CLOSEST_AT + best] = 1.0
-        out[CLOSEST_GEMS_AT:] = best_missing
+    best = closest_need(state, needs)
+    if best is not None:
+        out[CLOSEST_AT + best[0]] = 1.0
+        out[CLOSEST_GEMS_AT:] = [k / GEM_SCALE for k in best[1]]
     return out
 
 
@@ -81,4 +92,4 @@ def write_goal_progress(state: Any, seat: int, obs: np.ndarray, start: int) -> N
     obs[start:start + GOAL_PROGRESS_FEATURES] = goal_progress(state, seat)
 
 
-__all__ = ["GOAL_PROGRESS_FEATURES", "goal_progress", "progress_sources", "progress_unchanged", "write_goal_progress"]
+__all__ = ["GOAL_PROGRESS_FEATURES", "closest_need", "goal_progress", "slot_needs", "progress_sources", "progress_unchanged", "write_goal_progress"]

@@ -108,18 +108,25 @@ def _warband_here(state: DwarfsFallState, cell: int, kind: int) -> bool:
     return _troll_mood_here(state, cell, Mood.WARBAND_LEADER) and not IS_MONSTER[kind] and kind != LAKE
 
 
-def _mine(state: DwarfsFallState, p: int, cell: int) -> None:
-    """R7.3: gems from the pile, none with a dragon in the mine's region or an empty pile."""
+def mine_yield(state: DwarfsFallState, cell: int) -> int:
+    """Gems the mine on ``cell`` gives now (R7.3, R7.4): none in a dragon's region, twice as many
+    under the Miner troll (T4.3), at most what its pile holds."""
     if state.region_at(cell).dragon:
-        return
+        return 0
     info = ALL_KINDS[state.kind_at(cell)]
     amount = info.amount
     if state.game.trolls and _troll_mood_here(state, cell, Mood.MINER):  # T4.3
         amount *= MINER_FACTOR
-    amount = min(amount, state.gem_pile[info.gem])
+    return min(amount, state.gem_pile[info.gem])
+
+
+def _mine(state: DwarfsFallState, p: int, cell: int) -> None:
+    """R7.3: gems from the pile, none with a dragon in the mine's region or an empty pile."""
+    amount = mine_yield(state, cell)
     if amount:
-        state.gem_pile[info.gem] -= amount
-        state.gems.gain(p, info.gem, amount)
+        gem = ALL_KINDS[state.kind_at(cell)].gem
+        state.gem_pile[gem] -= amount
+        state.gems.gain(p, gem, amount)
 
 
 def _tavern(state: DwarfsFallState, p: int, cell: int) -> None:
@@ -281,4 +288,4 @@ def trade_ins(state: DwarfsFallState, p: int, goal: int) -> list[int]:
     return options(state, p, goal)
 
 
-__all__ = ["affordable", "buy", "can_pay", "complete_task", "diggable"]
+__all__ = ["affordable", "buy", "can_pay", "complete_task", "diggable", "mine_yield"]

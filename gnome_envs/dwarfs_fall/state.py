@@ -158,8 +158,13 @@ class DwarfsFallState(DecisionLoopState):
         return tuple(sum(1 for other in keys if other > key) for key in keys)
 
     def observation(self, seat: int) -> np.ndarray:
-        """Everything ``seat`` may see (see observation.py for the layout)."""
-        return observe(self, seat)
+        """Everything ``seat`` may see (see observation.py for the layout), then with the
+        ``action_effects`` option its dwarf steps' effects (action_effects.py)."""
+        if not self.game.action_effects:
+            return observe(self, seat)
+        from gnome_envs.dwarfs_fall.action_effects import effect_rows
+
+        return np.concatenate((observe(self, seat), effect_rows(self, seat).ravel()))
 
     def state_vector(self) -> np.ndarray:
         """Full-information vector: seat 0's view plus every hidden card."""

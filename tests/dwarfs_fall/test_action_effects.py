@@ -1,0 +1,197 @@
+"""The ``action_effects`` observation option: each dwarf placement's and move's effect, checked
+against what playing the step does (``gnome_envs/dwarfs_fall/action_effects.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gnome_envs
+from gnome_envs.core.errors import ConfigError
+from gnome_envs.dwarfs_fall import action_effects as fx
+from gnome_envs.dwarfs_fall.components import NEIGHBOUR, Job
+
+from .helpers import BLUE, ENV_ID, RED, Family, Gem, act, build, cell, fresh, layout
+
+EXPANSION_CONFIGS = [
+    {"num_players": 2},
+    {"num_players": 4},
+    {"num_players": 3, "expansions": ("trolls_bridge",)},
+    {"num_players": 2, "expansions": ("royal_decrees",), "scenario": "siege"},
+    {"num_players": 4, "expansions": ("empires",), "races": ("ogres", "crystal_dwarfs", "elves", "dwarfs")},
+]
+
+
+def row(state, action: int) -> np.ndarray:
+    """The effect row of ``action`` in the deciding seat's view."""
+    return fx.effect_rows(state, state.current_player)[action - fx.effect_first(state)]
+
+
+def count(value: float, scale: float) -> int:
+    """A scaled count back as an integer."""
+    return int(round(value * scale))
+
+
+def step_rows(state) -> dict[int, np.ndarray]:
+    """Every legal DWARF and MOVE action of the pending decision with its row."""
+    lay = layout(state)
+    steps = [a for a in state.legal_actions() if lay.decode(a).family in fx.EFFECT_FAMILIES]
+    return {a: row(state, a) for a in steps}
+
+
+def target_and_source(state, action: int) -> tuple[int, int]:
+    """The card the dwarf lands on and the card it leaves (-1 for a dwarf from the pile)."""
+    decoded = layout(state).decode(action)
+    if decoded.family == Family.DWARF:
+        return decoded.arg, -1
+    return NEIGHBOUR[decoded.arg][decoded.arg2], decoded.arg
+
+
+def acting_positions(config: dict, games: int = 2, every: int = 3):
+    """Action decisions of random games with at least one dwarf step legal (every third one)."""
+    rng = np.random.default_rng(sum(map(ord, repr(sorted(config.items())))))
+    for seed in range(games):
+        state = fresh(seed, **config)
+        seen = 0
+        while not state.is_terminal():
+            if state.decision_name() == "action" and step_rows(state):
+                seen += 1
+                if seen % every == 0:
+                    yield state
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+
+
+def test_action_effects_option_appends_the_rows_to_the_observation():
+    plain = gnome_envs.make(ENV_ID, num_players=2)
+    rich = gnome_envs.make(ENV_ID, num_players=2, action_effects=True)
+    plain.reset(seed=4)
+    rich.reset(seed=4)
+    game = rich.unwrapped.game
+    size = plain.unwrapped.game.observation_size
+    assert rich.observation_space("player_0")["observation"].shape == (size + fx.EFFECT_ACTIONS * fx.EFFECT_WIDTH,)
+    assert game.segment("action_effects").start == size
+    assert game.action_effect_first == layout(rich.unwrapped.game_state).dwarf_base
+    nonzero = 0
+    for _ in range(120):
+        agent = rich.agent_selection
+        if rich.terminations[agent] or rich.truncations[agent]:
+            break
+        obs, mask = rich.observe(agent)["observation"], rich.observe(agent)["action_mask"]
+        np.testing.assert_array_equal(obs[:size], plain.observe(agent)["observation"])
+        state = rich.unwrapped.game_state
+        np.testing.assert_array_equal(obs[size:], fx.effect_rows(state, state.current_player).ravel())
+        nonzero += bool(obs[size:].any())
+        action = int(np.flatnonzero(mask)[len(np.flatnonzero(mask)) // 2])
+        rich.step(action)
+        plain.step(action)
+    assert nonzero > 0
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_action_effects_must_be_a_bool(value):
+    with pytest.raises(ConfigError, match="action_effects must be True or False"):
+        gnome_envs.make(ENV_ID, action_effects=value)
+
+
+def test_action_effects_leave_the_state_hash_and_the_rules_alone():
+    """The option is an observation option: the same game gives the same states with and without it."""
+    plain, rich = fresh(3), fresh(3, action_effects=True)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        assert plain.state_hash() == rich.state_hash() and plain.legal_actions() == rich.legal_actions()
+        if plain.is_terminal():
+            break
+        action = plain.legal_actions()[rng.integers(len(plain.legal_actions()))]
+        plain.apply(action)
+        rich.apply(action)
+
+
+def test_rows_are_zero_outside_the_seats_own_action_choice():
+    state = build({"d4": "Rgol"}, dwarfs={"d4": "B"})
+    assert fx.effect_rows(state, BLUE).any() and not fx.effect_rows(state, RED).any()
+    resolving = build({"d4": "Rgol"}, dwarfs={"d4": "BB"}, phase="resolve")
+    assert not fx.effect_rows(resolving, BLUE).any()
+
+
+def test_a_mine_row_says_what_completing_it_gives():
+    """Blue holds an emerald and a diamond: the trading goal of one gold, emerald and diamond
+    (goal 5) misses one gold. A second blue dwarf on the gold mine completes it: two gold."""
+    state = build({"d4": "Rgol"}, dwarfs={"d4": "B"}, gems={BLUE: (0, 1, 1, 0)}, trading_row=(5, 2, 4))
+    dwarf = layout(state).dwarf(cell("d4"))
+    fields = row(state, dwarf)
+    assert fields[fx.JOB_AT + fx.JOB_INDEX[Job.MINE]] == 1 and fields[fx.MOVE_FLAG] == 0
+    assert fields[fx.READY] == 1 and fields[fx.LACKING] == 0 and fields[fx.THIS_TURN] == 1
+    assert fields[fx.WORKS] == 1 and count(fields[fx.GEMS], fx.YIELD_SCALE) == 2
+    assert count(fields[fx.GOAL_GEMS], fx.YIELD_SCALE) == 1 and count(fields[fx.GOAL_SLOTS], fx.SLOT_SCALE) == 1
+    assert count(fields[fx.GEM_VP_AT], fx.GEM_VP_SCALE) == 2
+    assert fields[fx.OVERFLOW] == 1, "nine kingdom cards and two gems in hand already"
+    act(state, dwarf, "action")
+    act(state, layout(state).end(), "action")
+    act(state, layout(state).cell(cell("d4")), "resolve_task")
+    assert state.gems.count(BLUE, Gem.GOLD) == count(fields[fx.GEMS], fx.YIELD_SCALE)
+
+
+def test_a_mine_in_a_dragons_region_gives_nothing_and_the_dragon_frees_it():
+    state = build({"c4": "Bcas/3", "d4": "Rgol", "e4": "Rdra"}, dwarfs={"d4": "B"})
+    mine, dragon = row(state, layout(state).dwarf(cell("d4"))), row(state, layout(state).dwarf(cell("e4")))
+    assert mine[fx.READY] == 1 and mine[fx.WORKS] == 0 and mine[fx.GEMS] == 0
+    assert dragon[fx.JOB_AT + fx.JOB_INDEX[Job.SLAY]] == 1 and count(dragon[fx.LACKING], fx.SPOT_SCALE) == 4
+    assert dragon[fx.THIS_TURN] == 0, "four actions in all: the placing one and three after it"
+    assert count(dragon[fx.FREES_MINES], fx.MINE_SCALE) == 1 and mine[fx.FREES_MINES] == 0
+    assert mine[fx.OWN_KINGDOM] == 1 and dragon[fx.OWN_KINGDOM] == 1
+
+
+def test_a_step_that_takes_the_last_spot_another_seat_needs_blocks_it():
+    """Red holds two of the three dwarfs a ruby mine (four spots) needs; blue's dwarf in the last
+    free spot leaves red no room."""
+    state = build({"d4": "Rrub"}, dwarfs={"d4": "RRB"})
+    fields = row(state, layout(state).dwarf(cell("d4")))
+    assert fields[fx.BLOCKS] == 1 and count(fields[fx.OTHERS], fx.SPOT_SCALE) == 2 and fields[fx.FITS] == 0
+    act(state, layout(state).dwarf(cell("d4")), "action")
+    assert not state.has_room(cell("d4"))
+    roomy = build({"d4": "Rrub"}, dwarfs={"d4": "RR"})
+    assert row(roomy, layout(roomy).dwarf(cell("d4")))[fx.BLOCKS] == 0
+
+
+def test_a_store_works_only_with_a_payable_goal():
+    rich = build({"d4": "Rsto"}, gems={BLUE: (1, 2, 1, 0)}, trading_row=(2, 5, 4))
+    broke = build({"d4": "Rsto"}, gems={BLUE: (1, 0, 0, 0)}, trading_row=(2, 5, 4))
+    assert row(rich, layout(rich).dwarf(cell("d4")))[fx.WORKS] == 1
+    assert row(broke, layout(broke).dwarf(cell("d4")))[fx.WORKS] == 0
+
+
+@pytest.mark.parametrize("config", EXPANSION_CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
+def test_rows_match_the_position_each_step_leaves(config):
+    """Every legal dwarf step of random positions, played on a copy (while actions are left, so
+    nothing resolves yet): what the seat's dwarfs still lack on the target and the source, and
+    whether the target's task is ready."""
+    checked = 0
+    for state in acting_positions(config):
+        seat = state.current_player
+        for action, fields in step_rows(state).items():
+            target, source = target_and_source(state, action)
+            after = state.clone()
+            after.apply(action)
+            if after.decision_name() == "meeple_type":  # The Empires: which meeple goes
+                after.apply(after.legal_actions()[0])
+            if after.decision_name() != "action" or after.turn_player != seat:  # the last action: resolved
+                continue
+            lacking = max(state.required_at(target, seat) - after.dwarfs_of(seat, target), 0)
+            assert count(fields[fx.LACKING], fx.SPOT_SCALE) == lacking and fields[fx.READY] == (lacking == 0)
+            assert fields[fx.MOVE_FLAG] == (source >= 0)
+            if source >= 0:
+                left = max(state.required_at(source, seat) - after.dwarfs_of(seat, source), 0)
+                assert count(fields[fx.FROM_LACKING], fx.SPOT_SCALE) == left
+            assert ((fields >= 0) & (fields <= 1)).all()
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("config", EXPANSION_CONFIGS[:2], ids=["2p", "4p"])
+def test_rows_are_the_same_in_every_determinization(config):
+    """The rows read only public facts and the seat's own gems."""
+    rng = np.random.default_rng(11)
+    for state in acting_positions(config, games=1):
+        seat = state.current_player
+        np.testing.assert_array_equal(fx.effect_rows(state.determinize(seat, rng), seat), fx.effect_rows(state, seat))
