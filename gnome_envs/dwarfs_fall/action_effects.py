@@ -1,9 +1,10 @@
 """What each dwarf placement and move of the action phase would do (the ``action_effects`` option).
 
 With ``dwarfs_fall_v6.env(action_effects=True)`` the observation ends with one row of
-``EFFECT_WIDTH`` entries for each DWARF and MOVE action (``EFFECT_ACTIONS`` = 64 + 256 rows, the
-first for action ``layout.dwarf_base``), so a policy can score a dwarf's step by the task it
-serves instead of working out spots, walls and regions from the board. The rows are zero except
+``EFFECT_WIDTH`` entries for each DWARF and MOVE action (``EFFECT_ACTIONS`` = 64 + 256 rows; the
+first is for action ``game.action_effect_first``, the first DWARF action), so a policy can score
+a dwarf's step by the task it serves instead of working out spots, walls and regions from the
+board. The rows are zero except
 in the observer's own action choice (``DecisionKind.ACTION``), and there only for legal actions.
 Everything in them follows from public facts and the observer's own gems: the same facts a
 player reads off the table before sending a dwarf.
@@ -102,11 +103,6 @@ DRAGON_KINDS = frozenset({int(Kind.DRAGON), FOREST_DRAGON})  # their regions' mi
 JOB_INDEX = {job: i for i, job in enumerate(JOB_COLUMNS)}
 
 
-def effect_first(state: DwarfsFallState) -> int:
-    """The action of the first row (the first DWARF action of the game's layout)."""
-    return state.game.action_layout.dwarf_base
-
-
 def task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
     """Whether completing the task on ``cell`` would gain ``seat`` something now."""
     job = ALL_KINDS[state.kind_at(cell)].job
@@ -188,7 +184,7 @@ def effect_rows(state: DwarfsFallState, seat: int) -> np.ndarray:
     decision = state.pending
     if decision is None or decision.player != seat or decision.kind != DecisionKind.ACTION:
         return rows
-    first = effect_first(state)
+    first = state.game.action_effect_first  # the first DWARF action
     actions_after = state.action_limit(seat) - state.actions_used - 1
     layout = state.game.action_layout
     for action in decision.legal:
@@ -204,4 +200,4 @@ def effect_rows(state: DwarfsFallState, seat: int) -> np.ndarray:
     return rows
 
 
-__all__ = ["EFFECT_ACTIONS", "EFFECT_WIDTH", "effect_first", "effect_rows", "task_works"]
+__all__ = ["EFFECT_ACTIONS", "EFFECT_WIDTH", "effect_rows", "task_works"]

@@ -24,7 +24,7 @@ EXPANSION_CONFIGS = [
 
 def row(state, action: int) -> np.ndarray:
     """The effect row of ``action`` in the deciding seat's view."""
-    return fx.effect_rows(state, state.current_player)[action - fx.effect_first(state)]
+    return fx.effect_rows(state, state.current_player)[action - state.game.action_effect_first]
 
 
 def count(value: float, scale: float) -> int:
