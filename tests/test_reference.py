@@ -62,7 +62,7 @@ def test_dwarfs_fall_recipe_clones_the_deterministic_teacher_on_the_dwarf_steps_
     argv = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6"]), tmp_path)
     flags = dict(zip(argv[::2], argv[1::2]))
     assert flags["--warm-start"] == "scripted:deterministic=true" and flags["--warm-start-opponent"] == "scripted"
-    assert (flags["--warm-start-games"], flags["--warm-start-epochs"], flags["--net-arch"]) == ("6000", "10", "512,512")
+    assert (flags["--warm-start-games"], flags["--warm-start-epochs"], flags["--net-arch"]) == ("10000", "10", "512,512")
     assert (flags["--config"], flags["--warm-start-dtype"], flags["--timesteps"]) == \
         ("action_effects=true", "float16", "300000")
     again = reference.train_argv(parser.parse_args(["--env", "dwarfs_fall_v6", "--warm-start-epochs", "3"]), tmp_path)

@@ -91,7 +91,7 @@ class Recipe:
 # make its demonstrations large, so they are held as float16
 RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
-    "dwarfs_fall": Recipe(6000, 300_000, "scripted:deterministic=true", 10, "512,512", "scripted",
+    "dwarfs_fall": Recipe(10_000, 300_000, "scripted:deterministic=true", 10, "512,512", "scripted",
                           ("action_effects=true",), "float16"),
     "gnome_village": Recipe(800, 1_200_000),
     "mighty_gnomes": Recipe(3000, 600_000, "scripted:deterministic=true", 10, "512,512", "scripted",
