@@ -45,7 +45,6 @@ VALUE_WEIGHT = 0.5  # the value loss next to the cross-entropy (sb3's default vf
 SEED_STREAM = 7001  # separates the demonstration games' seeds from training's and evaluation's
 GAME_SEED_BOUND = 2**31 - 1
 STORAGE_DTYPES = {name: np.dtype(name) for name in WARM_START_STORAGE}  # observations held for the fit
-DEFAULT_STORAGE = DEFAULT_WARM_START_STORAGE
 
 
 def add_warm_start_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,9 +57,9 @@ def add_warm_start_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"games the teacher plays at the learner's seat (default: {DEFAULT_WARM_START_GAMES})")
     add("--warm-start-epochs", type=int, default=DEFAULT_WARM_START_EPOCHS,
         help=f"passes over the demonstrations (default: {DEFAULT_WARM_START_EPOCHS})")
-    add("--warm-start-dtype", choices=tuple(STORAGE_DTYPES), default=DEFAULT_STORAGE,
+    add("--warm-start-dtype", choices=tuple(STORAGE_DTYPES), default=DEFAULT_WARM_START_STORAGE,
         help="how the demonstrations' observations are held in memory: float16 halves it (observations "
-             f"with per-action rows are large); the fit reads them as float32 (default: {DEFAULT_STORAGE})")
+             f"with per-action rows are large); the fit reads them as float32 (default: {DEFAULT_WARM_START_STORAGE})")
     add("--warm-start-opponent", default=None, metavar="AGENT",
         help="agent spec in the other seats of the demonstration games (default: the teacher), "
              "e.g. --warm-start scripted:deterministic=true --warm-start-opponent scripted")
@@ -147,7 +146,7 @@ class RowBuffer:
 
 
 def collect(env: Any, teacher: str, env_id: str, games: int, seed: int, gamma: float,
-            storage: str = DEFAULT_STORAGE) -> Demonstrations:
+            storage: str = DEFAULT_WARM_START_STORAGE) -> Demonstrations:
     """Play ``games`` with the teacher at the learner's seat and record every decision (the
     observations as ``storage``, a STORAGE_DTYPES name)."""
     if games < 1:
@@ -219,7 +218,7 @@ def fit(policy: Any, data: Demonstrations, epochs: int, seed: int) -> dict[str, 
 
 def warm_start(model: Any, env_id: str, players: int, config: dict[str, Any], teacher: str,
                games: int, epochs: int, seed: int, shaping: tuple[int, float] | None,
-               opponent: str | None = None, storage: str = DEFAULT_STORAGE) -> dict[str, Any]:
+               opponent: str | None = None, storage: str = DEFAULT_WARM_START_STORAGE) -> dict[str, Any]:
     """Clone ``teacher`` into ``model``'s policy and value heads; returns what the report records."""
     began = time.process_time()
     env = demonstration_env(env_id, players, config, teacher, shaping, opponent)

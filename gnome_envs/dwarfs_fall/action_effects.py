@@ -101,6 +101,7 @@ GEM_VP_SCALE = MAX_YIELD * max(GEM_VP) + 1.0
 MINE_SCALE = NUM_COLOURS * sum(k.job == Job.MINE for k in ALL_KINDS[:NUM_KINDS]) + 1.0  # every colour's mines
 DRAGON_KINDS = frozenset({int(Kind.DRAGON), FOREST_DRAGON})  # their regions' mines yield nothing (R6.6, X6.2)
 JOB_INDEX = {job: i for i, job in enumerate(JOB_COLUMNS)}
+Needs = list[tuple[int, list[int], bool]]  # the face-up trading goals' needs (observation_goals.slot_needs)
 
 
 def task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
@@ -121,12 +122,11 @@ def _lacking(state: DwarfsFallState, seat: int, cell: int, change: int) -> int:
     return max(state.required_at(cell, seat) - state.dwarfs_of(seat, cell) - change, 0)
 
 
-def _mine_columns(state: DwarfsFallState, seat: int, cell: int, row: np.ndarray) -> None:
+def _mine_columns(state: DwarfsFallState, seat: int, cell: int, needs: Needs, row: np.ndarray) -> None:
     amount = mine_yield(state, cell)
     if not amount:
         return
     gem = ALL_KINDS[state.kind_at(cell)].gem
-    needs = slot_needs(state, seat)
     closest = closest_need(state, needs)
     row[GEMS] = amount / YIELD_SCALE
     row[GOAL_GEMS] = min(amount, closest[1][gem]) / YIELD_SCALE if closest is not None else 0.0
@@ -136,10 +136,8 @@ def _mine_columns(state: DwarfsFallState, seat: int, cell: int, row: np.ndarray)
 
 
 def _blocks(state: DwarfsFallState, seat: int, cell: int, free_before: int) -> bool:
-    for q in range(state.game.num_players):
-        if q != seat and state.dwarfs_of(q, cell) and _lacking(state, q, cell, 0) == free_before:
-            return True
-    return False
+    return any(q != seat and state.dwarfs_of(q, cell) and _lacking(state, q, cell, 0) == free_before
+               for q in range(state.game.num_players))
 
 
 def _frees_mines(state: DwarfsFallState, cell: int) -> float:
@@ -150,7 +148,9 @@ def _frees_mines(state: DwarfsFallState, cell: int) -> float:
     return mines / MINE_SCALE
 
 
-def _target_columns(state: DwarfsFallState, seat: int, cell: int, actions_after: int, row: np.ndarray) -> None:
+def _target_row(state: DwarfsFallState, seat: int, cell: int, actions_after: int, needs: Needs) -> np.ndarray:
+    """The target columns of a step onto ``cell`` (the same for a placement and every move there)."""
+    row = np.zeros(EFFECT_WIDTH, dtype=np.float32)
     job = ALL_KINDS[state.kind_at(cell)].job
     if job in JOB_INDEX:
         row[JOB_AT + JOB_INDEX[job]] = 1.0
@@ -164,11 +164,12 @@ def _target_columns(state: DwarfsFallState, seat: int, cell: int, actions_after:
     row[FITS] = float(lacking <= free_before - 1)
     row[WORKS] = float(task_works(state, seat, cell))
     if job == Job.MINE:
-        _mine_columns(state, seat, cell, row)
+        _mine_columns(state, seat, cell, needs, row)
     row[OTHERS] = others / SPOT_SCALE
     row[BLOCKS] = float(_blocks(state, seat, cell, free_before))
     row[OWN_KINGDOM] = float(kingdom is not None and cell in kingdom.cells)
     row[FREES_MINES] = _frees_mines(state, cell)
+    return row
 
 
 def _source_columns(state: DwarfsFallState, seat: int, cell: int, row: np.ndarray) -> None:
@@ -187,15 +188,19 @@ def effect_rows(state: DwarfsFallState, seat: int) -> np.ndarray:
     first = state.game.action_effect_first  # the first DWARF action
     actions_after = state.action_limit(seat) - state.actions_used - 1
     layout = state.game.action_layout
+    needs = slot_needs(state, seat)
+    targets: dict[int, np.ndarray] = {}  # target cell -> its columns, shared by the steps onto it
     for action in decision.legal:
         index = action - first
         if not 0 <= index < EFFECT_ACTIONS:
             continue
         decoded = layout.decode(action)
-        if decoded.family == Family.DWARF:
-            _target_columns(state, seat, decoded.arg, actions_after, rows[index])
-        else:
-            _target_columns(state, seat, NEIGHBOUR[decoded.arg][decoded.arg2], actions_after, rows[index])
+        moving = decoded.family == Family.MOVE
+        target = NEIGHBOUR[decoded.arg][decoded.arg2] if moving else decoded.arg
+        if target not in targets:
+            targets[target] = _target_row(state, seat, target, actions_after, needs)
+        rows[index] = targets[target]
+        if moving:
             _source_columns(state, seat, decoded.arg, rows[index])
     return rows
 

@@ -92,4 +92,5 @@ def write_goal_progress(state: Any, seat: int, obs: np.ndarray, start: int) -> N
     obs[start:start + GOAL_PROGRESS_FEATURES] = goal_progress(state, seat)
 
 
-__all__ = ["GOAL_PROGRESS_FEATURES", "closest_need", "goal_progress", "slot_needs", "progress_sources", "progress_unchanged", "write_goal_progress"]
+__all__ = ["GOAL_PROGRESS_FEATURES", "closest_need", "goal_progress", "progress_sources", "progress_unchanged",
+           "slot_needs", "write_goal_progress"]
