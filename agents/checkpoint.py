@@ -53,7 +53,8 @@ LOAD_ERRORS = (OSError, ValueError, KeyError, TypeError, AttributeError, Runtime
 _CACHE: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
 # games whose per-action rows a policy may read: module and function (state, seat) -> rows
 ROW_FUNCTIONS = {"mighty_gnomes": ("gnome_envs.mighty_gnomes.action_effects", "effect_rows"),
-                 "dwarfs_fall": ("gnome_envs.dwarfs_fall.action_effects", "effect_rows")}
+                 "dwarfs_fall": ("gnome_envs.dwarfs_fall.action_effects", "effect_rows"),
+                 "rise_of_the_gnomes": ("gnome_envs.rise_of_the_gnomes.action_effects", "effect_rows")}
 
 
 def with_rows(observation: np.ndarray, rows_start: int | None, env_id: str, state: State, seat: int) -> np.ndarray:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gnome_envs.rise_of_the_gnomes import board, targets
 from gnome_envs.rise_of_the_gnomes.actions import ALLY_SPACE_BASE, CARD_SPACE_BASE, LAYOUTS, PLAYER_SPACE_BASE
-from gnome_envs.rise_of_the_gnomes.cardphase import card_cost
+from gnome_envs.rise_of_the_gnomes.cardphase import card_cost, promised_beer
 from gnome_envs.rise_of_the_gnomes.cards import (
     ACTION_CARDS,
     ALLIES,
@@ -39,14 +39,8 @@ def dragon_harm(state: RiseState, seat: int, pos: int) -> float:
 
 
 def committed_beer(state: RiseState, seat: int) -> int:
-    """Beer ``seat`` has promised to action card spaces this turn."""
-    total = 0
-    for index, owner in enumerate(state.card_spaces):
-        if owner == seat:
-            d, s = divmod(index, MAX_CARD_SPACES)
-            card = ACTION_CARDS[state.action_display[d]]
-            total += card_cost(state, seat, card.kind, card.costs[s])
-    return total
+    """Beer ``seat`` has promised to action card spaces this turn (``cardphase.promised_beer``)."""
+    return promised_beer(state, seat)
 
 
 CARD_PRIORITY = {ActionKind.EXPAND: 85, ActionKind.BARREL_DELIVERY: 70, ActionKind.BREW_FESTIVAL: 66,

@@ -10,7 +10,7 @@ most points (ties included) every player loses.
 | agents | ``player_0`` ... ``player_{n-1}``, n = 1-5 (the Gnome Union is the engine's own automaton) |
 | actions | ``Discrete(107 + n)``: 108 / 109 / 110 / 111 / 112 (layout: ``rise_of_the_gnomes/actions.py``) |
 | observations | ``Dict(observation=Box(0, 1, float32), action_mask=Box(0, 1, int8))`` (layout: ``rise_of_the_gnomes/observation.py``) |
-| config | ``num_players`` (2), ``mode`` ("competitive"/"cutthroat", cutthroat needs 2+), ``difficulty`` (None: suggested per player count; "very_easy" ... "difficult"), ``skip_forced`` (True) |
+| config | ``num_players`` (2), ``mode`` ("competitive"/"cutthroat", cutthroat needs 2+), ``difficulty`` (None: suggested per player count; "very_easy" ... "difficult"), ``skip_forced`` (True), ``action_effects`` (False: True appends each brewer space's and map choice's effect row, ``rise_of_the_gnomes/action_effects.py``) |
 | adapter | ``render_mode`` ("ansi"/"human"), ``reward`` ("win_loss"/"rank"/"score"), ``illegal_action`` ("raise"/"terminate"), ``max_steps`` |
 | scores | ``state.scores()``: the players' points, then the Gnomes' |
 | single agent | ``gnome_envs.SingleAgentEnv("rise_of_the_gnomes_v1", num_players=1)``: beat the Gnome Union |

@@ -19,11 +19,13 @@ from gnome_envs import SingleAgentEnv
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.dwarfs_fall import action_effects as dwarf_rows
 from gnome_envs.mighty_gnomes.action_effects import EFFECT_ACTIONS, EFFECT_WIDTH
+from gnome_envs.rise_of_the_gnomes import action_effects as rise_rows
 from training import train
 from training.action_score_policy import ActionScorePolicy, RowLayout, row_layout
 
 ENV = "mighty_gnomes_v1"
 DWARFS = "dwarfs_fall_v6"  # its rows start at the first DWARF action
+RISE = "rise_of_the_gnomes_v1"  # its rows start at the first SPACE action
 TINY = "64"
 
 
@@ -65,6 +67,9 @@ def test_row_layout_is_found_only_with_the_option():
     rows = dwarf_rows.EFFECT_ACTIONS * dwarf_rows.EFFECT_WIDTH
     assert row_layout(dwarfs) == RowLayout(dwarfs.observation_size - rows, dwarf_rows.EFFECT_ACTIONS,
                                            dwarf_rows.EFFECT_WIDTH, dwarfs.action_layout.dwarf_base)
+    rise = rich_game(env=RISE)
+    assert row_layout(rise) == RowLayout(rise.observation_size - rise_rows.EFFECT_ACTIONS * rise_rows.EFFECT_WIDTH,
+                                         rise_rows.EFFECT_ACTIONS, rise_rows.EFFECT_WIDTH, rise.action_layout.space_base)
 
 
 def test_policy_starts_as_the_plain_mlp():
@@ -76,7 +81,7 @@ def test_policy_starts_as_the_plain_mlp():
     np.testing.assert_allclose(logits(model, obs), logits(model, blank), atol=1e-6)
 
 
-@pytest.mark.parametrize("env", [ENV, DWARFS])
+@pytest.mark.parametrize("env", [ENV, DWARFS, RISE])
 def test_each_rows_score_moves_its_own_actions_logit(env):
     """Row ``i`` moves the logit of action ``first + i``; actions without a row keep theirs."""
     model = tiny_model(env)
@@ -130,7 +135,7 @@ def test_train_picks_the_row_policy_for_the_option_and_resumes_it(tmp_path: Path
     assert not isinstance(MaskablePPO.load(plain / train.MODEL_FILE, device="cpu").policy, ActionScorePolicy)
 
 
-@pytest.mark.parametrize("env", [ENV, DWARFS])
+@pytest.mark.parametrize("env", [ENV, DWARFS, RISE])
 def test_shipped_copy_keeps_the_logits_and_builds_the_rows_itself(env, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch):
     """Exported, the row policy plays the same on a game without the option (the agent builds

@@ -61,6 +61,17 @@ def card_cost(state: RiseState, p: int, kind: int, base: int) -> int:
     return max(0, base - (state.ability(p, ability) if ability is not None else 0))
 
 
+def promised_beer(state: RiseState, p: int) -> int:
+    """Barrels ``p`` has promised to the action card spaces it claimed this turn."""
+    total = 0
+    for index, owner in enumerate(state.card_spaces):
+        if owner == p:
+            d, s = divmod(index, MAX_CARD_SPACES)
+            card = ACTION_CARDS[state.action_display[d]]
+            total += card_cost(state, p, card.kind, card.costs[s])
+    return total
+
+
 @targets.map_query
 def action_possible(state: RiseState, p: int, kind: int) -> bool:
     """Whether the action card action ``kind`` has a legal target for ``p`` now."""

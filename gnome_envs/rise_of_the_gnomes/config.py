@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gnome_envs.core.engine import integer_field
@@ -23,12 +23,14 @@ MIN_CUTTHROAT_PLAYERS = 2
 class RiseOfTheGnomesConfig:
     """``num_players`` 1-5 (1: one seat against the Gnome Union); ``mode`` "competitive" or
     "cutthroat" (2-5 players); ``difficulty`` one of the seven Gnome levels by name
-    (None: the suggested level for the player count); ``skip_forced``."""
+    (None: the suggested level for the player count); ``skip_forced``; ``action_effects`` (end
+    the observation with each brewer space's and map choice's effect, action_effects.py)."""
 
     num_players: int = 2
     mode: str = "competitive"
     difficulty: str | None = None
     skip_forced: bool = True
+    action_effects: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         n = integer_field(self, "num_players")
@@ -48,8 +50,9 @@ class RiseOfTheGnomesConfig:
                 f"difficulty must be None or one of {sorted(DIFFICULTY_NAMES, key=DIFFICULTY_NAMES.get)}, "
                 f"got {level!r}"
             )
-        if not isinstance(self.skip_forced, bool):
-            raise ConfigError(f"skip_forced must be True or False, got {self.skip_forced!r}")
+        for flag in ("skip_forced", "action_effects"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
 
     @property
     def cutthroat(self) -> bool:

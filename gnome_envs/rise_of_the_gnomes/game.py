@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnome_envs.core.engine import Game
+from gnome_envs.core.engine import Game, Segment
 
 # importing the rule modules registers their task and decision handlers
 from gnome_envs.rise_of_the_gnomes import allies, cardphase, flow, gnomes, placement  # noqa: F401
+from gnome_envs.rise_of_the_gnomes.action_effects import EFFECT_ACTIONS, EFFECT_WIDTH
 from gnome_envs.rise_of_the_gnomes.actions import LAYOUTS as ACTION_LAYOUTS
 from gnome_envs.rise_of_the_gnomes.components import (
     BREWERS,
@@ -44,7 +45,13 @@ class RiseOfTheGnomesGame(Game):
         obs_layout = OBSERVATION_LAYOUTS[n]
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments
-        self.observation_size = obs_layout.size
+        self.action_effects = config.action_effects
+        self.action_effect_width = EFFECT_WIDTH
+        self.action_effect_first = self.action_layout.space_base
+        if self.action_effects:  # one row per SPACE and TILE action after the table's segments
+            rows = EFFECT_ACTIONS * EFFECT_WIDTH
+            self.observation_layout += (Segment("action_effects", obs_layout.size, obs_layout.size + rows),)
+        self.observation_size = self.observation_layout[-1].stop
         self.state_size = obs_layout.size + STATE_EXTRA
         self.score_scale = TYPICAL_FINAL_SCORE
         self.mix = TILE_MIX[n]

@@ -38,15 +38,18 @@ def _count_cubes(state: RiseState, owner: int, delta: int) -> None:
         state.touch_player(owner)
 
 
-def add_cubes(state: RiseState, owner: int, pos: int, count: int) -> int:
+def add_cubes(state: RiseState, owner: int, pos: int, count: int, reveal: bool = True) -> int:
     """Move up to ``count`` cubes from ``owner``'s board onto ``pos`` (left to right);
-    returns how many moved. Reveals what the new cubes make adjacent (R3.4)."""
+    returns how many moved. Reveals what the new cubes make adjacent (R3.4) unless ``reveal``
+    is False (a preview on a copy, ``action_effects``)."""
     count = min(count, board_cubes(state, owner))
     if count <= 0:
         return 0
     state.cubes[pos * state.owners + owner] += count
     _count_cubes(state, owner, count)
     state.touch_tile(pos)
+    if not reveal:
+        return count
     from gnome_envs.rise_of_the_gnomes.board import reveal_around
 
     reveal_around(state, pos)
@@ -65,8 +68,9 @@ def remove_cubes(state: RiseState, owner: int, pos: int, count: int) -> int:
     return count
 
 
-def move_cubes(state: RiseState, owner: int, src: int, dst: int, count: int) -> int:
-    """Move up to ``count`` of ``owner``'s cubes from ``src`` to ``dst``; returns how many."""
+def move_cubes(state: RiseState, owner: int, src: int, dst: int, count: int, reveal: bool = True) -> int:
+    """Move up to ``count`` of ``owner``'s cubes from ``src`` to ``dst``; returns how many
+    (reveals around ``dst`` as ``add_cubes`` does, unless ``reveal`` is False)."""
     i = src * state.owners + owner
     count = min(count, state.cubes[i])
     if count <= 0:
@@ -75,9 +79,10 @@ def move_cubes(state: RiseState, owner: int, src: int, dst: int, count: int) -> 
     state.cubes[dst * state.owners + owner] += count
     state.touch_tile(src)
     state.touch_tile(dst)
-    from gnome_envs.rise_of_the_gnomes.board import reveal_around
+    if reveal:
+        from gnome_envs.rise_of_the_gnomes.board import reveal_around
 
-    reveal_around(state, dst)
+        reveal_around(state, dst)
     return count
 
 

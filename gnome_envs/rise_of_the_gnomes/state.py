@@ -194,8 +194,13 @@ class RiseState(CacheMarks, DecisionLoopState):
                 "best_player_points": float(best), "best_player_minus_gnomes": float(best - self.g_vp)}
 
     def observation(self, seat: int) -> np.ndarray:
-        """Everything ``seat`` may see (see observation.py for the layout)."""
-        return observe(self, seat)
+        """Everything ``seat`` may see (see observation.py for the layout), then with the
+        ``action_effects`` option its brewer spaces' and map choices' effects (action_effects.py)."""
+        if not self.game.action_effects:
+            return observe(self, seat)
+        from gnome_envs.rise_of_the_gnomes.action_effects import effect_rows
+
+        return np.concatenate((observe(self, seat), effect_rows(self, seat).ravel()))
 
     def state_vector(self) -> np.ndarray:
         """Full-information vector: seat 0's view plus everything hidden."""
@@ -343,14 +348,14 @@ class RiseState(CacheMarks, DecisionLoopState):
         """Breweries still on ``owner``'s board (``markets.board_breweries``)."""
         return markets.board_breweries(self, owner)
 
-    def add_cubes(self, owner: int, pos: int, count: int) -> int:
+    def add_cubes(self, owner: int, pos: int, count: int, reveal: bool = True) -> int:
         """Cubes from ``owner``'s board onto ``pos``; how many moved (``markets.add_cubes``)."""
-        return markets.add_cubes(self, owner, pos, count)
+        return markets.add_cubes(self, owner, pos, count, reveal)
 
     def remove_cubes(self, owner: int, pos: int, count: int) -> int:
         """Cubes of ``owner`` on ``pos`` back to its board; how many (``markets.remove_cubes``)."""
         return markets.remove_cubes(self, owner, pos, count)
 
-    def move_cubes(self, owner: int, src: int, dst: int, count: int) -> int:
+    def move_cubes(self, owner: int, src: int, dst: int, count: int, reveal: bool = True) -> int:
         """Cubes of ``owner`` from ``src`` to ``dst``; how many moved (``markets.move_cubes``)."""
-        return markets.move_cubes(self, owner, src, dst, count)
+        return markets.move_cubes(self, owner, src, dst, count, reveal)
