@@ -86,9 +86,10 @@ class Recipe:
 # the budgets the shipped runs used (README, "Shipped policies"); each fits well inside 2 CPU-hours.
 # Dwar7s Fall clones the scripted agent's deterministic choice (its near-ties broken at random
 # halve what a clone can agree with) against the ordinary scripted agent, on a wider network.
-# Mighty Gnomes does the same. Both also read each placement's (each dwarf step's) effect
-# (``action_effects``, scored per action by ``training.action_score_policy``); Dwar7s Fall's rows
-# make its demonstrations large, so they are held as float16
+# Mighty Gnomes does the same. Both, and Rise of the Gnomes, also read each placement's (each
+# dwarf step's, each brewer space's and map choice's) effect (``action_effects``, scored per action
+# by ``training.action_score_policy``); Dwar7s Fall's rows make its demonstrations large, so they
+# are held as float16
 RECIPES = {
     "battle_gnomes": Recipe(2000, 400_000),
     "dwarfs_fall": Recipe(10_000, 300_000, "scripted:deterministic=true", 10, "512,512", "scripted",
@@ -96,7 +97,7 @@ RECIPES = {
     "gnome_village": Recipe(800, 1_200_000),
     "mighty_gnomes": Recipe(3000, 600_000, "scripted:deterministic=true", 10, "512,512", "scripted",
                             ("action_effects=true",)),
-    "rise_of_the_gnomes": Recipe(1500, 1_200_000),
+    "rise_of_the_gnomes": Recipe(1500, 600_000, config=("action_effects=true",)),
 }
 # the recipe's fixed PPO settings (training.train flags)
 PPO_FLAGS = ("--opponents", "scripted", "--reward", "shaped",
