@@ -27,10 +27,10 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import MlpExtractor
 from torch import nn
 
-from gnome_envs.core.engine import Game
+from gnome_envs.core.engine import ACTION_EFFECTS_SEGMENT, Game
 from gnome_envs.core.errors import ConfigError
 
-EFFECT_SEGMENT = "action_effects"
+EFFECT_SEGMENT = ACTION_EFFECTS_SEGMENT
 SCORE_HIDDEN = 32
 
 

@@ -101,6 +101,9 @@ class LayoutBuilder:
         return tuple(self._segments)
 
 
+ACTION_EFFECTS_SEGMENT = "action_effects"  # the observation segment of per-action effect rows
+
+
 class Game(abc.ABC):
     """Immutable configuration and static facts of one game variant."""
 
@@ -120,6 +123,18 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_state(self, seed: int | None = None) -> State:
         """A fresh game, all chance drawn from a generator seeded with ``seed``."""
+
+    def add_action_effects(self, enabled: bool, first: int, actions: int, width: int) -> None:
+        """Set the per-action effect rows of an ``action_effects`` option (rows of ``width``
+        entries for actions ``first`` .. ``first + actions - 1``, after the table's segments when
+        ``enabled``) and ``observation_size``; call once ``observation_layout`` holds the table."""
+        self.action_effects = enabled
+        self.action_effect_width = width
+        self.action_effect_first = first
+        if enabled:
+            table = self.observation_layout[-1].stop
+            self.observation_layout += (Segment(ACTION_EFFECTS_SEGMENT, table, table + actions * width),)
+        self.observation_size = self.observation_layout[-1].stop
 
     def segment(self, name: str) -> Segment:
         """The observation segment called ``name``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnome_envs.core.engine import Game, Segment
+from gnome_envs.core.engine import Game
 
 # importing the rule modules registers their step and decision handlers
 from gnome_envs.dwarfs_fall import (  # noqa: F401
@@ -86,13 +86,8 @@ class DwarfsFallGame(Game):
         obs_layout = layout_for(self.num_players, self.trolls, self.royal, self.empires)
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments
-        self.action_effects = config.action_effects
-        self.action_effect_width = EFFECT_WIDTH
-        self.action_effect_first = self.action_layout.dwarf_base
-        if self.action_effects:  # one row per DWARF and MOVE action after the table's segments
-            rows = EFFECT_ACTIONS * EFFECT_WIDTH
-            self.observation_layout += (Segment("action_effects", obs_layout.size, obs_layout.size + rows),)
-        self.observation_size = self.observation_layout[-1].stop
+        # one row per DWARF and MOVE action after the table's segments
+        self.add_action_effects(config.action_effects, self.action_layout.dwarf_base, EFFECT_ACTIONS, EFFECT_WIDTH)
         self.state_size = obs_layout.size + state_extra(self.num_players, self.num_ogres, self.num_secrets,
                                                         self.num_goal_ids)
         self.score_scale = TYPICAL_FINAL_SCORE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnome_envs.core.engine import Game, Segment
+from gnome_envs.core.engine import Game
 
 # importing the rule modules registers their task and decision handlers
 from gnome_envs.mighty_gnomes import decisions, effects, flow  # noqa: F401
@@ -35,13 +35,9 @@ class MightyGnomesGame(Game):
         self.pass_actions = frozenset({self.action_layout.base[Family.PASS]})
         self.forest_cells = self.action_layout.forest_cells
         obs_layout = OBSERVATION_LAYOUTS[self.num_players]
-        self.action_effects = config.action_effects
-        self.action_effect_width = EFFECT_WIDTH
         self.observation_layout = obs_layout.segments
-        if self.action_effects:  # one row per placement action after the table's segments
-            rows = EFFECT_ACTIONS[self.num_players] * EFFECT_WIDTH
-            self.observation_layout += (Segment("action_effects", obs_layout.size, obs_layout.size + rows),)
-        self.observation_size = self.observation_layout[-1].stop
+        # one row per placement action after the table's segments
+        self.add_action_effects(config.action_effects, 0, EFFECT_ACTIONS[self.num_players], EFFECT_WIDTH)
         self.state_size = obs_layout.size + STATE_EXTRA  # the state vector leaves the effects out
         self.score_scale = TYPICAL_FINAL_SCORE
 

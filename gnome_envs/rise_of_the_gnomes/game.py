@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnome_envs.core.engine import Game, Segment
+from gnome_envs.core.engine import Game
 
 # importing the rule modules registers their task and decision handlers
 from gnome_envs.rise_of_the_gnomes import allies, cardphase, flow, gnomes, placement  # noqa: F401
@@ -45,13 +45,8 @@ class RiseOfTheGnomesGame(Game):
         obs_layout = OBSERVATION_LAYOUTS[n]
         self.obs_layout = obs_layout
         self.observation_layout = obs_layout.segments
-        self.action_effects = config.action_effects
-        self.action_effect_width = EFFECT_WIDTH
-        self.action_effect_first = self.action_layout.space_base
-        if self.action_effects:  # one row per SPACE and TILE action after the table's segments
-            rows = EFFECT_ACTIONS * EFFECT_WIDTH
-            self.observation_layout += (Segment("action_effects", obs_layout.size, obs_layout.size + rows),)
-        self.observation_size = self.observation_layout[-1].stop
+        # one row per SPACE and TILE action after the table's segments
+        self.add_action_effects(config.action_effects, self.action_layout.space_base, EFFECT_ACTIONS, EFFECT_WIDTH)
         self.state_size = obs_layout.size + STATE_EXTRA
         self.score_scale = TYPICAL_FINAL_SCORE
         self.mix = TILE_MIX[n]

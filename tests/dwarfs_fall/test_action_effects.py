@@ -6,12 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import gnome_envs
-from gnome_envs.core.errors import ConfigError
 from gnome_envs.dwarfs_fall import action_effects as fx
 from gnome_envs.dwarfs_fall.components import NEIGHBOUR, Job
 
-from .helpers import BLUE, ENV_ID, RED, Family, Gem, act, build, cell, fresh, layout
+from .helpers import BLUE, RED, Family, Gem, act, build, cell, fresh, layout
 
 EXPANSION_CONFIGS = [
     {"num_players": 2},
@@ -60,51 +58,6 @@ def acting_positions(config: dict, games: int = 2, every: int = 3):
                     yield state
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
-
-
-def test_action_effects_option_appends_the_rows_to_the_observation():
-    plain = gnome_envs.make(ENV_ID, num_players=2)
-    rich = gnome_envs.make(ENV_ID, num_players=2, action_effects=True)
-    plain.reset(seed=4)
-    rich.reset(seed=4)
-    game = rich.unwrapped.game
-    size = plain.unwrapped.game.observation_size
-    assert rich.observation_space("player_0")["observation"].shape == (size + fx.EFFECT_ACTIONS * fx.EFFECT_WIDTH,)
-    assert game.segment("action_effects").start == size
-    assert game.action_effect_first == layout(rich.unwrapped.game_state).dwarf_base
-    nonzero = 0
-    for _ in range(120):
-        agent = rich.agent_selection
-        if rich.terminations[agent] or rich.truncations[agent]:
-            break
-        obs, mask = rich.observe(agent)["observation"], rich.observe(agent)["action_mask"]
-        np.testing.assert_array_equal(obs[:size], plain.observe(agent)["observation"])
-        state = rich.unwrapped.game_state
-        np.testing.assert_array_equal(obs[size:], fx.effect_rows(state, state.current_player).ravel())
-        nonzero += bool(obs[size:].any())
-        action = int(np.flatnonzero(mask)[len(np.flatnonzero(mask)) // 2])
-        rich.step(action)
-        plain.step(action)
-    assert nonzero > 0
-
-
-@pytest.mark.parametrize("value", ["yes", 1, None])
-def test_action_effects_must_be_a_bool(value):
-    with pytest.raises(ConfigError, match="action_effects must be True or False"):
-        gnome_envs.make(ENV_ID, action_effects=value)
-
-
-def test_action_effects_leave_the_state_hash_and_the_rules_alone():
-    """The option is an observation option: the same game gives the same states with and without it."""
-    plain, rich = fresh(3), fresh(3, action_effects=True)
-    rng = np.random.default_rng(3)
-    for _ in range(200):
-        assert plain.state_hash() == rich.state_hash() and plain.legal_actions() == rich.legal_actions()
-        if plain.is_terminal():
-            break
-        action = plain.legal_actions()[rng.integers(len(plain.legal_actions()))]
-        plain.apply(action)
-        rich.apply(action)
 
 
 def test_rows_are_zero_outside_the_seats_own_action_choice():

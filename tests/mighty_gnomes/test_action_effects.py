@@ -8,8 +8,6 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import gnome_envs
-from gnome_envs.core.errors import ConfigError
 from gnome_envs.mighty_gnomes import action_effects as fx
 from gnome_envs.mighty_gnomes.components import BOOKS, NUM_ICONS
 from gnome_envs.mighty_gnomes.decisions import book_of_ref
@@ -42,31 +40,6 @@ def count(value: float, scale: float) -> int:
 def offered_books(state) -> Counter:
     """Usable book actions offered in the pending books decision, by action."""
     return Counter(int(BOOKS[book_of_ref(state, lay(state).decode(a).arg)].action) for a in legal(state, Family.BOOK))
-
-
-def test_action_effects_option_appends_the_rows_to_the_observation():
-    plain = gnome_envs.make("mighty_gnomes_v1", num_players=3)
-    rich = gnome_envs.make("mighty_gnomes_v1", num_players=3, action_effects=True)
-    plain.reset(seed=4)
-    rich.reset(seed=4)
-    size = plain.unwrapped.game.observation_size
-    assert rich.observation_space("player_0")["observation"].shape == (size + fx.EFFECT_ACTIONS[3] * fx.EFFECT_WIDTH,)
-    assert rich.unwrapped.game.segment("action_effects").start == size
-    for _ in range(40):
-        agent = rich.agent_selection
-        obs, mask = rich.observe(agent)["observation"], rich.observe(agent)["action_mask"]
-        np.testing.assert_array_equal(obs[:size], plain.observe(agent)["observation"])
-        state = rich.unwrapped.game_state
-        np.testing.assert_array_equal(obs[size:], fx.effect_rows(state, state.current_player).ravel())
-        action = int(np.flatnonzero(mask)[-1])
-        rich.step(action)
-        plain.step(action)
-
-
-@pytest.mark.parametrize("value", ["yes", 1, None])
-def test_action_effects_must_be_a_bool(value):
-    with pytest.raises(ConfigError, match="action_effects must be True or False"):
-        gnome_envs.make("mighty_gnomes_v1", action_effects=value)
 
 
 def test_rows_are_zero_outside_the_seats_own_placing_decisions():

@@ -6,22 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import gnome_envs
-from gnome_envs.core.errors import ConfigError
 from gnome_envs.rise_of_the_gnomes import action_effects as fx
 from gnome_envs.rise_of_the_gnomes.cards import ActionKind
 from gnome_envs.rise_of_the_gnomes.components import BoardAction
 from gnome_envs.rise_of_the_gnomes.flow import gnome_income, player_income
 
-from .helpers import ENV_ID, Family, Task, act, board_space, build_position, fresh, land_map, layout, pos_of, tile
+from .helpers import DecisionKind, Family, Task, act, board_space, build_position, fresh, land_map, layout, pos_of, tile
 
 PLAYERS = {"g1": {0: (2, 1)}, "g3": {1: (2, 1)}, "DK": {"G": (8, 1)}}
 CONFIGS = [{"num_players": 2}, {"num_players": 4}, {"num_players": 3, "mode": "cutthroat"}, {"num_players": 1}]
 # decisions whose tile choice finishes its move at once (a competition asks whom to remove first)
-IMMEDIATE = frozenset({fx.DecisionKind.THUGS_TILE, fx.DecisionKind.BARD_TILE, fx.DecisionKind.CUBES_TILE,
-                       fx.DecisionKind.DELIVERY_TILE, fx.DecisionKind.FESTIVAL_TILE,
-                       fx.DecisionKind.NO_CUBES_TILE, fx.DecisionKind.CARAVAN_DEST,
-                       fx.DecisionKind.MOVE_SOURCE})
+IMMEDIATE = frozenset({DecisionKind.THUGS_TILE, DecisionKind.BARD_TILE, DecisionKind.CUBES_TILE,
+                       DecisionKind.DELIVERY_TILE, DecisionKind.FESTIVAL_TILE,
+                       DecisionKind.NO_CUBES_TILE, DecisionKind.CARAVAN_DEST,
+                       DecisionKind.MOVE_SOURCE})
 
 
 def row(state, action: int) -> np.ndarray:
@@ -47,51 +45,6 @@ def deciding_positions(config: dict, games: int = 2, every: int = 2):
                     yield state
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
-
-
-def test_action_effects_option_appends_the_rows_to_the_observation():
-    plain = gnome_envs.make(ENV_ID, num_players=2)
-    rich = gnome_envs.make(ENV_ID, num_players=2, action_effects=True)
-    plain.reset(seed=3)
-    rich.reset(seed=3)
-    game = rich.unwrapped.game
-    size = plain.unwrapped.game.observation_size
-    assert rich.observation_space("player_0")["observation"].shape == (size + fx.EFFECT_ACTIONS * fx.EFFECT_WIDTH,)
-    assert game.segment("action_effects").start == size
-    assert game.action_effect_first == layout(rich.unwrapped.game_state).space_base
-    filled = 0
-    for _ in range(150):
-        agent = rich.agent_selection
-        if rich.terminations[agent] or rich.truncations[agent]:
-            break
-        seen = rich.observe(agent)
-        np.testing.assert_array_equal(seen["observation"][:size], plain.observe(agent)["observation"])
-        rows = seen["observation"][size:].reshape(fx.EFFECT_ACTIONS, fx.EFFECT_WIDTH)
-        filled += int(rows.any())
-        first = game.action_effect_first
-        for index in np.flatnonzero(rows.any(axis=1)):
-            assert seen["action_mask"][first + index] == 1  # rows only for legal actions
-        action = int(np.flatnonzero(seen["action_mask"])[0])
-        rich.step(action)
-        plain.step(action)
-    assert filled > 20
-
-
-@pytest.mark.parametrize("value", ["yes", 1, None])
-def test_action_effects_must_be_a_bool(value):
-    with pytest.raises(ConfigError, match="action_effects must be True or False"):
-        gnome_envs.make(ENV_ID, action_effects=value)
-
-
-def test_action_effects_leave_the_state_hash_and_the_rules_alone():
-    plain, rich = fresh(5), fresh(5, action_effects=True)
-    rng = np.random.default_rng(0)
-    while not plain.is_terminal():
-        assert plain.state_hash() == rich.state_hash() and plain.legal_actions() == rich.legal_actions()
-        action = plain.legal_actions()[rng.integers(len(plain.legal_actions()))]
-        plain.apply(action)
-        rich.apply(action)
-    assert repr(plain.game.config) == repr(rich.game.config)
 
 
 def first_placement(seed: int):
