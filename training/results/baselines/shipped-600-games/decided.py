@@ -8,7 +8,7 @@ the games one of the two players won.
     python training/results/baselines/shipped-600-games/decided.py
 
 Seeds 1 and 2 are measure.sh's files; seed 0 is the manifest's tournament played again (the same
-games: 116 wins of 200) with the scripted agent's wins kept.
+games: 137.5 wins of 200) with the scripted agent's wins kept.
 """
 
 from __future__ import annotations
