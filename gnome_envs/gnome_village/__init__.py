@@ -11,6 +11,9 @@ SPEC = EnvSpec(
     make_game=make_game,
     player_counts=(2, 3, 4),
     variants=((), (("deluxe", True),)),
+    # long random games (stall rules end them, O40): 576 random games over the six configs keep
+    # the conformance suite's share of the CI budget in line with the other games'
+    fuzz_games=96,
     # about 5x the longest 99th-percentile scripted game (377 decisions, 4 players, Deluxe; O40)
     max_steps=2_000,
 )
