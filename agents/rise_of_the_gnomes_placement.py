@@ -38,11 +38,6 @@ def dragon_harm(state: RiseState, seat: int, pos: int) -> float:
 
 
 
-def committed_beer(state: RiseState, seat: int) -> int:
-    """Beer ``seat`` has promised to action card spaces this turn (``cardphase.promised_beer``)."""
-    return promised_beer(state, seat)
-
-
 CARD_PRIORITY = {ActionKind.EXPAND: 85, ActionKind.BARREL_DELIVERY: 70, ActionKind.BREW_FESTIVAL: 66,
                  ActionKind.BEER_COMPETITION: 58, ActionKind.CARAVAN: 25}
 
@@ -52,7 +47,7 @@ def _card_space_score(state: RiseState, seat: int, index: int) -> float:
     d, s = divmod(index, MAX_CARD_SPACES)
     card = ACTION_CARDS[state.action_display[d]]
     cost = card_cost(state, seat, card.kind, card.costs[s])
-    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
+    spare = state.beer[seat] + state.gold[seat] - promised_beer(state, seat)
     if cost > spare:
         return -1.0
     if card.kind == ActionKind.EXPAND and not targets.can_build(state, seat):
@@ -96,7 +91,7 @@ def _open_card_spaces(state: RiseState) -> list[int]:
 
 def _brew_beer_score(state: RiseState, seat: int) -> float:
     """Brew when short of beer for the good action card spaces still open."""
-    spare = state.beer[seat] + state.gold[seat] - committed_beer(state, seat)
+    spare = state.beer[seat] + state.gold[seat] - promised_beer(state, seat)
     if spare < CARD_BEER_RESERVE and _open_card_spaces(state) and state.brewers[seat] > 1:
         return 80.0
     return 36.0 if state.beer[seat] < LOW_BEER else 4.0
@@ -123,4 +118,4 @@ def score_place(state: RiseState, seat: int, action: int) -> float:
     return _card_space_score(state, seat, space - CARD_SPACE_BASE)
 
 
-__all__ = ["BREWERY_STAKE", "ORCTOBERFEST_HOARD", "committed_beer", "dragon_harm", "score_place"]
+__all__ = ["BREWERY_STAKE", "ORCTOBERFEST_HOARD", "dragon_harm", "score_place"]

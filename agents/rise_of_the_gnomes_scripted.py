@@ -109,16 +109,9 @@ def _family(state: RiseState, action: int) -> Family:
 
 
 # ============================================================================ where to act
-def _margin(state: RiseState, seat: int, pos: int) -> int:
-    """``seat``'s market strength on ``pos`` minus the strongest other owner's."""
-    others = max((state.strength(pos, o) for o in range(state.owners) if o != seat), default=0)
-    return state.strength(pos, seat) - others
-
-
 def _score_build(state: RiseState, seat: int, action: int) -> float:
     pos = _pos(state, action)
-    sources = targets.brewery_sources(state, seat, pos) if state.board_breweries(seat) == 0 else []
-    source = max(sources, key=lambda src: _margin(state, seat, src)) if sources else -1
+    source = targets.best_build_source(state, seat, pos)
     return after(state, seat, lambda s: targets.execute_build(s, seat, pos, source))
 
 
@@ -175,23 +168,16 @@ def _score_remove(state: RiseState, seat: int, action: int) -> float:
     return float(state.cubes_at(state.pending.data[0], (seat + decoded.arg) % state.n))
 
 
-def _surplus(state: RiseState, seat: int, pos: int) -> int:
-    """Cubes ``seat`` could take off ``pos`` and still be as strong as anyone else there."""
-    mine = state.strength(pos, seat)
-    others = max((state.strength(pos, o) for o in range(state.owners) if o != seat), default=0)
-    return min(state.cubes_at(pos, seat), max(0, mine - others - 1))
-
-
 def _score_source(state: RiseState, seat: int, action: int) -> float:
     if _family(state, action) == Family.PASS:
         return -0.5
-    return float(_surplus(state, seat, _pos(state, action)))
+    return float(targets.surplus(state, seat, _pos(state, action)))
 
 
 def _score_caravan_dest(state: RiseState, seat: int, action: int) -> float:
     src = state.pending.data[0]
     if _family(state, action) == Family.PASS:
-        return value(state, seat) if _surplus(state, seat, src) == 0 else -1e9
+        return value(state, seat) if targets.surplus(state, seat, src) == 0 else -1e9
     pos = _pos(state, action)
     return after(state, seat, lambda s: s.move_cubes(seat, src, pos, 1))
 
@@ -315,7 +301,7 @@ SCORERS: dict[int, Score] = {
     DecisionKind.ALLY_PICK: _score_ally,
     DecisionKind.PLACE_BREWER: score_place,
     DecisionKind.BUILD_TILE: _score_build,
-    DecisionKind.BREWERY_SOURCE: lambda s, seat, a: float(_margin(s, seat, _pos(s, a))),
+    DecisionKind.BREWERY_SOURCE: lambda s, seat, a: float(targets.margin(s, seat, _pos(s, a))),
     DecisionKind.TRIBUTE_STEP: _score_tribute,
     DecisionKind.THUGS_TILE: _score_thugs,
     DecisionKind.BARD_TILE: _adder(1),

@@ -30,7 +30,6 @@ from torch import nn
 from gnome_envs.core.engine import ACTION_EFFECTS_SEGMENT, Game
 from gnome_envs.core.errors import ConfigError
 
-EFFECT_SEGMENT = ACTION_EFFECTS_SEGMENT
 SCORE_HIDDEN = 32
 
 
@@ -55,10 +54,10 @@ def row_layout(game: Game) -> RowLayout | None:
     ends with an ``action_effects`` segment says the width of one row in ``action_effect_width``
     and, when the rows do not start at action 0, the first row's action in ``action_effect_first``."""
     for segment in game.observation_layout:
-        if segment.name == EFFECT_SEGMENT:
+        if segment.name == ACTION_EFFECTS_SEGMENT:
             width = getattr(game, "action_effect_width", None)
             if not width or segment.size % width or segment.stop != game.observation_size:
-                raise ConfigError(f"{game.env_id}: the {EFFECT_SEGMENT} segment must end the observation "
+                raise ConfigError(f"{game.env_id}: the {ACTION_EFFECTS_SEGMENT} segment must end the observation "
                                   f"in rows of action_effect_width entries")
             return RowLayout(segment.start, segment.size // width, width, getattr(game, "action_effect_first", 0))
     return None

@@ -176,11 +176,6 @@ def _space_row(state: RiseState, seat: int, space: int, spare: int, row: np.ndar
 
 
 # ============================================================================ map choices
-def _margin(state: RiseState, seat: int, pos: int) -> int:
-    others = max((state.strength(pos, o) for o in range(state.owners) if o != seat), default=0)
-    return state.strength(pos, seat) - others
-
-
 def _add(count: int) -> Change:
     def change(s: RiseState, seat: int, pos: int) -> None:
         s.add_cubes(seat, pos, count, reveal=False)
@@ -212,9 +207,7 @@ def _competition(state: RiseState) -> Change:
 
 def _build(state: RiseState) -> Change:
     def change(s: RiseState, seat: int, pos: int) -> None:
-        sources = targets.brewery_sources(s, seat, pos) if s.board_breweries(seat) == 0 else []
-        source = max(sources, key=lambda src: _margin(s, seat, src)) if sources else -1
-        targets.execute_build(s, seat, pos, source)
+        targets.execute_build(s, seat, pos, targets.best_build_source(s, seat, pos))
     return change
 
 
@@ -244,21 +237,22 @@ def _presence(state: RiseState, seat: int, positions: tuple[int, ...]) -> tuple[
             sum(1 for pos in positions if state.occupies(pos, seat)))
 
 
-def _outlook(state: RiseState, seat: int, positions: tuple[int, ...]) -> tuple[float, ...]:
-    """What the preview compares: incomes, presence on ``positions``, judges' points, points."""
+def _totals(state: RiseState, seat: int) -> tuple[int, ...]:
+    """What the preview compares across the map: incomes, judges' points, points."""
     vp, gold = player_income(state, seat)
     rival = max((player_income(state, p)[0] for p in range(state.n) if p != seat), default=0)
     judges = sum(JUDGES[j].points(judge_count(state, seat, j)) for j in state.judges[seat])
-    return (vp, gold, gnome_income(state)[0], rival, *_presence(state, seat, positions), judges, state.vp[seat])
+    return vp, gold, gnome_income(state)[0], rival, judges, state.vp[seat]
 
 
-DELTA_COLUMNS = ((D_VP, INCOME_SCALE), (D_GOLD, INCOME_SCALE), (D_GNOME_VP, INCOME_SCALE),
-                 (D_RIVAL_VP, INCOME_SCALE), (D_CONTROL, COUNT_SCALE), (D_OCCUPIED, COUNT_SCALE),
-                 (D_JUDGES, POINTS_SCALE), (D_POINTS, POINTS_SCALE))
+TOTAL_COLUMNS = ((D_VP, INCOME_SCALE), (D_GOLD, INCOME_SCALE), (D_GNOME_VP, INCOME_SCALE),
+                 (D_RIVAL_VP, INCOME_SCALE), (D_JUDGES, POINTS_SCALE), (D_POINTS, POINTS_SCALE))
+PRESENCE_COLUMNS = ((D_CONTROL, COUNT_SCALE), (D_OCCUPIED, COUNT_SCALE))
+Preview = tuple[Change, tuple[int, ...]]  # the choice's move, and the totals before it
 
 
-def _tile_row(state: RiseState, seat: int, pos: int, change: Change | None, row: np.ndarray) -> None:
-    """The columns of map position ``pos`` (with the preview of ``change`` when given)."""
+def _tile_row(state: RiseState, seat: int, pos: int, preview: Preview | None, row: np.ndarray) -> None:
+    """The columns of map position ``pos`` (with the preview of the choice when given)."""
     rival = max((state.strength(pos, p) for p in range(state.n) if p != seat), default=0)
     own = state.strength(pos, seat)
     row[TILE_FLAG] = 1.0
@@ -266,17 +260,18 @@ def _tile_row(state: RiseState, seat: int, pos: int, change: Change | None, row:
     row[RIVAL] = min(rival, STRENGTH_SCALE - 1) / STRENGTH_SCALE
     row[GNOMES] = min(state.strength(pos, state.n), STRENGTH_SCALE - 1) / STRENGTH_SCALE
     row[CONTROLLED] = float(state.controller(pos) == seat)
-    surplus = min(state.cubes_at(pos, seat), max(0, _margin(state, seat, pos) - 1))
-    row[SURPLUS] = min(surplus, STRENGTH_SCALE - 1) / STRENGTH_SCALE
-    if change is None:
+    row[SURPLUS] = min(targets.surplus(state, seat, pos), STRENGTH_SCALE - 1) / STRENGTH_SCALE
+    if preview is None:
         return
+    change, before = preview
     touched = (pos, *_moved_from(state, pos))
-    before = _outlook(state, seat, touched)
     trial = state.clone()
     change(trial, seat, pos)
-    after = _outlook(trial, seat, touched)
     row[PREVIEWED] = 1.0
-    for (column, scale), old, new in zip(DELTA_COLUMNS, before, after):
+    for (column, scale), old, new in zip(TOTAL_COLUMNS, before, _totals(trial, seat)):
+        row[column] = _clip((new - old) / scale)
+    for (column, scale), old, new in zip(PRESENCE_COLUMNS, _presence(state, seat, touched),
+                                         _presence(trial, seat, touched)):
         row[column] = _clip((new - old) / scale)
 
 
@@ -301,8 +296,8 @@ def effect_rows(state: RiseState, seat: int) -> np.ndarray:
     first = layout.space_base
     last_turn = float(state.turn >= NUM_TURNS)
     spare = state.beer[seat] + state.gold[seat] - promised_beer(state, seat)
-    preview = PREVIEWS.get(decision.kind)
-    change = preview(state) if preview is not None else None
+    make_change = PREVIEWS.get(decision.kind)
+    preview = (make_change(state), _totals(state, seat)) if make_change is not None else None
     for action in decision.legal:
         index = action - first
         if not 0 <= index < EFFECT_ACTIONS:
@@ -312,7 +307,7 @@ def effect_rows(state: RiseState, seat: int) -> np.ndarray:
         if index < NUM_SPACES:
             _space_row(state, seat, index, spare, row)
         else:
-            _tile_row(state, seat, index - NUM_SPACES, change, row)
+            _tile_row(state, seat, index - NUM_SPACES, preview, row)
     return rows
 
 

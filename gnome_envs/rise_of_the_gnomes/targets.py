@@ -139,6 +139,24 @@ def brewery_sources(state: RiseState, p: int, target: int = -1) -> list[int]:
             if state.brews_at(pos, p) and pos != state.dragon and pos != target]
 
 
+def margin(state: RiseState, p: int, pos: int) -> int:
+    """``p``'s market strength on ``pos`` minus the strongest other owner's."""
+    others = max((state.strength(pos, o) for o in range(state.owners) if o != p), default=0)
+    return state.strength(pos, p) - others
+
+
+def surplus(state: RiseState, p: int, pos: int) -> int:
+    """Cubes ``p`` could take off ``pos`` and still be stronger there than anyone else."""
+    return min(state.cubes_at(pos, p), max(0, margin(state, p, pos) - 1))
+
+
+def best_build_source(state: RiseState, p: int, pos: int) -> int:
+    """With every brewery out, the tile to move one from for a build on ``pos``: the one ``p``
+    leads by most (-1 while a brewery is left on the board, or with no tile to take one from)."""
+    sources = brewery_sources(state, p, pos) if markets.board_breweries(state, p) == 0 else []
+    return max(sources, key=lambda src: margin(state, p, src)) if sources else -1
+
+
 @map_query
 def can_build(state: RiseState, p: int) -> bool:
     """Whether ``p`` has somewhere to build a brewery (stops at the first)."""
