@@ -34,10 +34,11 @@ hyperparameters, library versions, curves and the final seat-balanced evaluation
 ``--resume PATH`` loads a saved model and trains ``--timesteps`` more; restored: the network
 weights, the optimizer state, the hyperparameters and the timestep count (TensorBoard and the
 periodic schedules continue from it). PPO options given on the command line replace the restored
-ones (``--learning-rate``, ``--lr-schedule``, ``--n-steps``, ``--batch-size``, ``--n-epochs``,
-``--target-kl``, ``--ent-coef``; ``report.json["resume"]["overrides"]`` lists them; a linear
-schedule then runs over the resumed model's steps and the new ones together); ``--net-arch``
-cannot change. Not restored: the rollout buffer, the env and opponent
+ones (``--learning-rate``, ``--lr-schedule``, ``--learning-rate-final``, ``--n-steps``,
+``--batch-size``, ``--n-epochs``, ``--target-kl``, ``--ent-coef``;
+``report.json["resume"]["overrides"]`` lists them; a linear schedule then runs over the resumed
+model's steps and the new ones together); ``--net-arch`` cannot change. ``--ent-coef-final``
+moves the entropy coefficient linearly over this run's ``--timesteps``, fresh or resumed. Not restored: the rollout buffer, the env and opponent
 random streams (seeded again from ``--seed``: pass a new seed to see new games), the earlier
 run's curves and episode history. The self-play pool is whatever snapshots lie in
 ``<out>/pool/``: resuming into the same ``--out`` keeps it, a new ``--out`` starts it afresh
@@ -68,6 +69,8 @@ from training.action_score_policy import ActionScorePolicy, row_layout
 from training.learning_curve import plot_learning_curve
 from training.selfplay_pool import SAMPLINGS, SnapshotPool, list_snapshots
 from training.train_callbacks import (
+    EntropySchedule,
+    PhaseClock,
     EpisodeLog,
     EvalCurveCallback,
     PeriodicCallback,
@@ -247,6 +250,8 @@ class TrainResult:
     curve: EvalCurveCallback | None
     pool: SnapshotPool | None
     warm_start: dict[str, Any] | None = None
+    phases: PhaseClock | None = None
+    entropy: tuple[float, float] | None = None  # the entropy coefficient at the start and at the end
 
 
 def policy_choice(args: argparse.Namespace, net_arch: list[int]) -> tuple[Any, dict[str, Any]]:
@@ -280,19 +285,23 @@ def build_callbacks(args: argparse.Namespace, out: Path, model: MaskablePPO,
     """Progress bar, episode log, pool snapshots, checkpoints and the learning-curve evaluations."""
     total = model.num_timesteps + args.timesteps
     episodes = EpisodeLog()
-    callbacks: list[Any] = [ProgressCallback(total, disable=args.no_progress, start=model.num_timesteps), episodes]
+    clock = PhaseClock()  # first: its end-of-training hook runs before the final curve point
+    callbacks: list[Any] = [clock, ProgressCallback(total, disable=args.no_progress, start=model.num_timesteps),
+                            episodes]
+    if args.ent_coef_final is not None:
+        callbacks.append(EntropySchedule(args.ent_coef_final, args.timesteps))
     if pool is not None:
-        callbacks.append(PeriodicCallback(args.snapshot_every, pool.save))
+        callbacks.append(PeriodicCallback(args.snapshot_every, clock.timed(pool.save)))
     if args.checkpoint_every > 0:
         directory = out / CHECKPOINT_DIR
 
         def save_checkpoint(m: MaskablePPO) -> None:
             directory.mkdir(parents=True, exist_ok=True)
             m.save(directory / f"model_{m.num_timesteps:09d}.zip")
-        callbacks.append(PeriodicCallback(args.checkpoint_every, save_checkpoint))
+        callbacks.append(PeriodicCallback(args.checkpoint_every, clock.timed(save_checkpoint)))
     curve = None
     if args.eval_every > 0 and args.curve_games > 0:
-        curve = EvalCurveCallback(args.eval_every, curve_evaluator(args))
+        curve = EvalCurveCallback(args.eval_every, clock.timed(curve_evaluator(args)))
         callbacks.append(curve)
     return callbacks, episodes, curve
 
@@ -314,6 +323,7 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
         if pool is not None:
             pool.save(model)  # 'self' plays the initial (or resumed) policy until the first snapshot
         callbacks, episodes, curve = build_callbacks(args, out, model, pool)
+        entropy_start = float(model.ent_coef)
         began = time.perf_counter()
         if args.timesteps > 0:  # 0 (with --warm-start): keep the cloned policy as it is
             model.learn(total_timesteps=args.timesteps, callback=CallbackList(callbacks),
@@ -321,11 +331,15 @@ def train_model(args: argparse.Namespace, out: Path) -> TrainResult:
         seconds = time.perf_counter() - began
     finally:
         vec_env.close()
-    return TrainResult(model, seconds, start, episodes, curve, pool, warm)
+    clock = next(c for c in callbacks if isinstance(c, PhaseClock))
+    return TrainResult(model, seconds, start, episodes, curve, pool, warm, clock,
+                       (entropy_start, float(model.ent_coef)))
 
 
-def training_summary(model: MaskablePPO, seconds: float, start: int = 0) -> dict[str, Any]:
-    """Timesteps, time, speed and recent episode stats of a finished training run."""
+def training_summary(model: MaskablePPO, seconds: float, start: int = 0,
+                     phases: PhaseClock | None = None) -> dict[str, Any]:
+    """Timesteps, time, speed (overall, and of sampling and the learner apart when ``phases``
+    timed them) and recent episode stats of a finished training run."""
     episodes = list(model.ep_info_buffer or [])  # None when --timesteps 0 never ran learn()
     rewards = [float(ep["r"]) for ep in episodes]
     lengths = [float(ep["l"]) for ep in episodes]
@@ -333,7 +347,8 @@ def training_summary(model: MaskablePPO, seconds: float, start: int = 0) -> dict
     return {"timesteps": int(model.num_timesteps), "start_timesteps": start, "seconds": seconds,
             "steps_per_s": trained / seconds if seconds > 0 else 0.0,
             "recent_episodes": len(episodes), "recent_reward_mean": common.mean_std(rewards)[0],
-            "recent_length_mean": common.mean_std(lengths)[0]}
+            "recent_length_mean": common.mean_std(lengths)[0],
+            **(phases.summary(trained) if phases is not None else {})}
 
 
 # ---------------------------------------------------------------------------- evaluation
@@ -366,12 +381,12 @@ def build_report(args: argparse.Namespace, argv: list[str], out: Path, result: T
         "opponent_mode": "gnome_union" if args.players == 1 else ("mix" if setup.kinds else "fixed"),
         "config": args.config_kwargs, "n_envs": args.n_envs,
         "policy": type(result.model.policy).__name__,
-        "hyperparameters": model_hyperparameters(result.model), "versions": versions(),
+        "hyperparameters": model_hyperparameters(result.model, result.entropy), "versions": versions(),
         "argv": argv, "args": args_record(args),
         "warm_start": result.warm_start,
         "resume": None if args.resume is None else {"from": str(args.resume), "start_timesteps": result.start_timesteps,
                                                     "overrides": args.resume_overrides},
-        "training": training_summary(result.model, result.seconds, result.start_timesteps),
+        "training": training_summary(result.model, result.seconds, result.start_timesteps, result.phases),
         "model_path": str(out / MODEL_FILE), "tensorboard_dir": str(out / TENSORBOARD_DIR),
         "checkpoints": checkpoints, "pool": pool, "eval_mode": args.eval_mode,
         "eval_curve": curve_points, "reward_curve": reward_curve, "learning_curve": str(picture),

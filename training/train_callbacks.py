@@ -1,7 +1,9 @@
-"""Callbacks of ``training.train``: progress bar, periodic actions, episode log, evaluation curve.
+"""Callbacks of ``training.train``: progress bar, periodic actions, episode log, evaluation curve,
+the clock of sampling and learner time, and the entropy schedule.
 
-    callbacks = [ProgressCallback(total, start), PeriodicCallback(5000, pool.save),
-                 EpisodeLog(), EvalCurveCallback(10000, evaluate_fn)]
+    clock = PhaseClock()
+    callbacks = [clock, ProgressCallback(total, start), PeriodicCallback(5000, clock.timed(pool.save)),
+                 EpisodeLog(), EvalCurveCallback(10000, clock.timed(evaluate_fn)), EntropySchedule(0.0, total)]
     model.learn(total_timesteps, callback=CallbackList(callbacks))
 
 Periodic callbacks fire when the timestep count reaches a multiple of ``every`` (counted from
@@ -10,6 +12,7 @@ zero, so a resumed run keeps the same schedule); with several envs a step adds `
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -134,3 +137,86 @@ class EvalCurveCallback(BaseCallback):
 
     def _on_training_end(self) -> None:
         self._run()
+
+
+class PhaseClock(BaseCallback):
+    """Wall seconds of sampling (env steps and the policy's forward passes, ``collect_rollouts``)
+    and of the learner (the gradient updates between rollouts), with the evaluation curve and
+    checkpoint saves that run inside a rollout (``timed``) counted apart as side work.
+
+    Put it first in the callback list, so that its end-of-training hook runs before the final
+    curve evaluation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sampling_s = self.update_s = self.side_s = 0.0
+        self._rollout_began: float | None = None
+        self._side_at_rollout = 0.0
+        self._update_began: float | None = None
+
+    def timed(self, action: Callable[..., Any]) -> Callable[..., Any]:
+        """``action`` with its run time counted as side work."""
+        def run(*args: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return action(*args)
+            finally:
+                self.side_s += time.perf_counter() - began
+        return run
+
+    def _on_rollout_start(self) -> None:
+        now = time.perf_counter()
+        if self._update_began is not None:
+            self.update_s += now - self._update_began
+            self._update_began = None
+        self._rollout_began, self._side_at_rollout = now, self.side_s
+
+    def _on_step(self) -> bool:
+        return True
+
+    def _on_rollout_end(self) -> None:
+        now = time.perf_counter()
+        if self._rollout_began is not None:
+            self.sampling_s += now - self._rollout_began - (self.side_s - self._side_at_rollout)
+            self._rollout_began = None
+        self._update_began = now
+
+    def _on_training_end(self) -> None:
+        if self._update_began is not None:
+            self.update_s += time.perf_counter() - self._update_began
+            self._update_began = None
+
+    def summary(self, steps: int) -> dict[str, float]:
+        """Seconds per phase and the steps per second of sampling and of the learner."""
+        return {"sampling_seconds": self.sampling_s, "update_seconds": self.update_s, "side_seconds": self.side_s,
+                "sampling_steps_per_s": steps / self.sampling_s if self.sampling_s > 0 else 0.0,
+                "learner_steps_per_s": steps / self.update_s if self.update_s > 0 else 0.0}
+
+
+def entropy_at(start: float, final: float, done: int, total: int) -> float:
+    """The entropy coefficient after ``done`` of ``total`` steps, going linearly from ``start`` to ``final``."""
+    fraction = min(max(done / total, 0.0), 1.0) if total > 0 else 1.0
+    return final if fraction == 1.0 else start + (final - start) * fraction
+
+
+class EntropySchedule(BaseCallback):
+    """Sets ``model.ent_coef`` before each update: linear from the coefficient the run starts with
+    to ``final`` over the run's ``total`` steps (counted from the timestep the run starts at)."""
+
+    def __init__(self, final: float, total: int) -> None:
+        super().__init__()
+        self.final = final
+        self.total = total
+        self.start = 0.0
+        self.first = 0
+
+    def _on_training_start(self) -> None:
+        self.start = float(self.model.ent_coef)
+        self.first = int(self.model.num_timesteps)
+
+    def _on_step(self) -> bool:
+        return True
+
+    def _on_rollout_end(self) -> None:
+        done = int(self.model.num_timesteps) - self.first
+        self.model.ent_coef = entropy_at(self.start, self.final, done, self.total)

@@ -27,6 +27,7 @@ from gnome_envs.core.errors import ConfigError
 LEARNING_RATE = 1e-3
 LR_SCHEDULES = ("constant", "linear")
 LR_SCHEDULE = "constant"
+LEARNING_RATE_FINAL = 0.0  # where --lr-schedule linear ends
 N_STEPS = 512  # rollout length per env between updates
 BATCH_SIZE = 128
 N_EPOCHS = 10
@@ -42,13 +43,16 @@ NET_ARCH = (256, 256)  # hidden layers of both the policy and the value network
 
 @dataclass(frozen=True)
 class LinearDecay:
-    """A learning rate falling linearly from ``start`` to 0 as sb3's progress_remaining goes 1 -> 0."""
+    """A learning rate going linearly from ``start`` to ``final`` (default 0) as sb3's
+    progress_remaining goes 1 -> 0 (``final`` is also a class attribute, so a decay pickled
+    before it existed still falls to 0)."""
 
     start: float
+    final: float = 0.0
 
     def __call__(self, progress_remaining: float) -> float:
         """The learning rate at ``progress_remaining`` (1 at the start of learn(), 0 at its end)."""
-        return self.start * max(progress_remaining, 0.0)
+        return self.final + (self.start - self.final) * max(progress_remaining, 0.0)
 
 
 def parse_net_arch(text: str) -> list[int]:
@@ -69,20 +73,26 @@ def add_ppo_arguments(parser: argparse.ArgumentParser) -> None:
     add("--learning-rate", type=float, default=LEARNING_RATE,
         help=f"initial learning rate (default: {LEARNING_RATE:g})")
     add("--lr-schedule", choices=LR_SCHEDULES, default=LR_SCHEDULE,
-        help=f"learning rate constant, or falling linearly to 0 over the run (default: {LR_SCHEDULE})")
+        help=f"learning rate constant, or going linearly to --learning-rate-final over the run (default: {LR_SCHEDULE})")
+    add("--learning-rate-final", type=float, default=LEARNING_RATE_FINAL,
+        help=f"with --lr-schedule linear: the learning rate at the end of the run (default: {LEARNING_RATE_FINAL:g})")
     add("--n-steps", type=int, default=N_STEPS, help=f"rollout length per env between updates (default: {N_STEPS})")
     add("--batch-size", type=int, default=BATCH_SIZE, help=f"minibatch size (default: {BATCH_SIZE})")
     add("--n-epochs", type=int, default=N_EPOCHS, help=f"passes over each rollout (default: {N_EPOCHS})")
     add("--target-kl", type=float, default=TARGET_KL,
         help=f"stop an update's epochs once its approximate KL passes 1.5 x this, 0: never (default: {TARGET_KL:g})")
     add("--ent-coef", type=float, default=ENT_COEF, help=f"entropy bonus coefficient (default: {ENT_COEF:g})")
+    add("--ent-coef-final", type=float, default=None,
+        help="the entropy coefficient at the end of the run, reached linearly from the one it starts with "
+             "(--ent-coef, or a resumed model's own) over --timesteps (default: constant)")
     add("--net-arch", type=parse_net_arch, default=list(NET_ARCH),
         help=f"hidden layers of the policy and value networks (default: {','.join(map(str, NET_ARCH))})")
 
 
 # the PPO options a resumed model takes from the command line when they are given there (the
 # network cannot change: its weights are restored)
-RESUME_OVERRIDES = ("learning_rate", "lr_schedule", "n_steps", "batch_size", "n_epochs", "target_kl", "ent_coef")
+RESUME_OVERRIDES = ("learning_rate", "lr_schedule", "learning_rate_final", "n_steps", "batch_size", "n_epochs",
+                    "target_kl", "ent_coef")
 
 
 def explicit_ppo(argv: list[str]) -> set[str]:
@@ -100,9 +110,10 @@ def override_resumed(model: Any, args: argparse.Namespace, given: set[str]) -> l
     ConfigError for ``--net-arch`` (the restored weights fix the network)."""
     check_resume_options(given)
     chosen = [key for key in RESUME_OVERRIDES if key in given]
-    if {"learning_rate", "lr_schedule"} & given:
+    if {"learning_rate", "lr_schedule", "learning_rate_final"} & given:
         rate = args.learning_rate if "learning_rate" in given else _initial_rate(model)
-        model.learning_rate = LinearDecay(rate) if args.lr_schedule == "linear" else rate
+        linear = args.lr_schedule == "linear"
+        model.learning_rate = LinearDecay(rate, args.learning_rate_final) if linear else rate
         model._setup_lr_schedule()
     for key in ("batch_size", "n_epochs", "ent_coef"):
         if key in given:
@@ -134,18 +145,24 @@ def validate_ppo(args: argparse.Namespace) -> None:
     """ConfigError for out-of-range PPO options."""
     if args.learning_rate <= 0 or min(args.n_steps, args.batch_size, args.n_epochs) < 1:
         raise ConfigError("--learning-rate, --n-steps, --batch-size and --n-epochs must be positive")
-    if args.target_kl < 0 or args.ent_coef < 0:
-        raise ConfigError("--target-kl and --ent-coef must be >= 0")
+    if args.target_kl < 0 or args.ent_coef < 0 or (args.ent_coef_final or 0.0) < 0:
+        raise ConfigError("--target-kl, --ent-coef and --ent-coef-final must be >= 0")
+    if args.learning_rate_final < 0:
+        raise ConfigError("--learning-rate-final must be >= 0")
+    if args.learning_rate_final and args.lr_schedule != "linear":
+        raise ConfigError("--learning-rate-final needs --lr-schedule linear")
 
 
 def hyperparameters(args: argparse.Namespace | None = None) -> dict[str, Any]:
     """MaskablePPO keyword arguments of a fresh run (the defaults without ``args``)."""
-    defaults = {"learning_rate": LEARNING_RATE, "lr_schedule": LR_SCHEDULE, "n_steps": N_STEPS,
+    defaults = {"learning_rate": LEARNING_RATE, "lr_schedule": LR_SCHEDULE, "learning_rate_final": LEARNING_RATE_FINAL,
+                "n_steps": N_STEPS,
                 "batch_size": BATCH_SIZE, "n_epochs": N_EPOCHS, "target_kl": TARGET_KL,
                 "ent_coef": ENT_COEF, "net_arch": list(NET_ARCH)}
     chosen = defaults if args is None else {key: getattr(args, key) for key in defaults}
     rate = chosen["learning_rate"]
-    return {"learning_rate": LinearDecay(rate) if chosen["lr_schedule"] == "linear" else rate,
+    linear = chosen["lr_schedule"] == "linear"
+    return {"learning_rate": LinearDecay(rate, chosen["learning_rate_final"]) if linear else rate,
             "n_steps": chosen["n_steps"], "batch_size": chosen["batch_size"], "n_epochs": chosen["n_epochs"],
             "target_kl": chosen["target_kl"] or None, "gamma": GAMMA, "gae_lambda": GAE_LAMBDA,
             "clip_range": CLIP_RANGE, "ent_coef": chosen["ent_coef"], "vf_coef": VF_COEF,

@@ -18,15 +18,18 @@ from training import common
 VERSIONED_PACKAGES = ("gnome_envs", "torch", "stable_baselines3", "sb3_contrib", "gymnasium", "numpy")
 
 
-def model_hyperparameters(model: Any) -> dict[str, Any]:
-    """The hyperparameters a (possibly resumed) model actually trains with (recorded in the report)."""
+def model_hyperparameters(model: Any, entropy: tuple[float, float] | None = None) -> dict[str, Any]:
+    """The hyperparameters a (possibly resumed) model actually trains with (recorded in the report);
+    ``entropy``: the entropy coefficient at the run's start and end (default: the model's, constant)."""
     clip = model.clip_range(1.0) if callable(model.clip_range) else model.clip_range
     rate = model.learning_rate
+    ent_start, ent_final = entropy if entropy is not None else (model.ent_coef, model.ent_coef)
     return {"learning_rate": float(rate(1.0)) if callable(rate) else rate,
             "learning_rate_final": float(rate(0.0)) if callable(rate) else rate,
             "target_kl": model.target_kl, "n_steps": model.n_steps,
             "batch_size": model.batch_size, "n_epochs": model.n_epochs, "gamma": model.gamma,
-            "gae_lambda": model.gae_lambda, "clip_range": float(clip), "ent_coef": model.ent_coef,
+            "gae_lambda": model.gae_lambda, "clip_range": float(clip), "ent_coef": ent_start,
+            "ent_coef_final": ent_final,
             "vf_coef": model.vf_coef, "max_grad_norm": model.max_grad_norm,
             "net_arch": list(model.policy_kwargs.get("net_arch", []))}
 
@@ -57,6 +60,10 @@ def render_text(report: dict[str, Any]) -> str:
         (f"{train['timesteps']:,} timesteps ({train['timesteps'] - train['start_timesteps']:,} this run) in "
          f"{train['seconds']:.1f} s ({train['steps_per_s']:,.0f} steps/s); recent {train['recent_episodes']} "
          f"episodes: mean reward {train['recent_reward_mean']:+.3f}, mean length {train['recent_length_mean']:.1f}"),
+        (f"Sampling (env steps and policy forward passes) {train.get('sampling_seconds', 0.0):.1f} s, "
+         f"{train.get('sampling_steps_per_s', 0.0):,.0f} env steps/s; learner (PPO updates) "
+         f"{train.get('update_seconds', 0.0):.1f} s, {train.get('learner_steps_per_s', 0.0):,.0f} steps/s; "
+         f"curve evaluations and saves {train.get('side_seconds', 0.0):.1f} s"),
         f"Model: {report['model_path']}    TensorBoard: {report['tensorboard_dir']}",
         f"Learning curve: {report['learning_curve']}    checkpoints: {len(report['checkpoints'])}",
     ]
