@@ -38,9 +38,9 @@ ones (``--learning-rate``, ``--lr-schedule``, ``--learning-rate-final``, ``--n-s
 ``--batch-size``, ``--n-epochs``, ``--target-kl``, ``--ent-coef``;
 ``report.json["resume"]["overrides"]`` lists them; a linear schedule then runs over the resumed
 model's steps and the new ones together); ``--net-arch`` cannot change. ``--ent-coef-final``
-moves the entropy coefficient linearly over this run's ``--timesteps``, fresh or resumed. Not restored: the rollout buffer, the env and opponent
-random streams (seeded again from ``--seed``: pass a new seed to see new games), the earlier
-run's curves and episode history. The self-play pool is whatever snapshots lie in
+moves the entropy coefficient linearly over this run's ``--timesteps``, fresh or resumed. Not
+restored: the rollout buffer, the env and opponent random streams (seeded again from
+``--seed``: pass a new seed to see new games), the earlier run's curves and episode history. The self-play pool is whatever snapshots lie in
 ``<out>/pool/``: resuming into the same ``--out`` keeps it, a new ``--out`` starts it afresh
 from the resumed model.
 """
@@ -70,10 +70,10 @@ from training.learning_curve import plot_learning_curve
 from training.selfplay_pool import SAMPLINGS, SnapshotPool, list_snapshots
 from training.train_callbacks import (
     EntropySchedule,
-    PhaseClock,
     EpisodeLog,
     EvalCurveCallback,
     PeriodicCallback,
+    PhaseClock,
     ProgressCallback,
 )
 from training.train_envs import (

@@ -20,6 +20,7 @@ import numpy as np
 from stable_baselines3.common.callbacks import BaseCallback
 
 from training import common
+from training.train_hparams import LinearDecay
 
 ROLLING_WINDOW = 100  # episodes in the rolling mean of the training reward
 MAX_CURVE_POINTS = 400  # rolling-reward points kept for the report and the plot
@@ -194,9 +195,10 @@ class PhaseClock(BaseCallback):
 
 
 def entropy_at(start: float, final: float, done: int, total: int) -> float:
-    """The entropy coefficient after ``done`` of ``total`` steps, going linearly from ``start`` to ``final``."""
-    fraction = min(max(done / total, 0.0), 1.0) if total > 0 else 1.0
-    return final if fraction == 1.0 else start + (final - start) * fraction
+    """The entropy coefficient after ``done`` of ``total`` steps, going linearly from ``start`` to
+    ``final`` (the learning rate's ``LinearDecay``, read at the share of the run still to come)."""
+    remaining = 1.0 - min(max(done / total, 0.0), 1.0) if total > 0 else 0.0
+    return LinearDecay(start, final)(remaining)
 
 
 class EntropySchedule(BaseCallback):

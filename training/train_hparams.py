@@ -43,15 +43,15 @@ NET_ARCH = (256, 256)  # hidden layers of both the policy and the value network
 
 @dataclass(frozen=True)
 class LinearDecay:
-    """A learning rate going linearly from ``start`` to ``final`` (default 0) as sb3's
-    progress_remaining goes 1 -> 0 (``final`` is also a class attribute, so a decay pickled
-    before it existed still falls to 0)."""
+    """A value (the learning rate; the entropy coefficient's schedule) going linearly from ``start``
+    to ``final`` (default 0) as sb3's progress_remaining goes 1 -> 0 (``final`` is also a class
+    attribute, so a decay pickled before it existed still falls to 0)."""
 
     start: float
     final: float = 0.0
 
     def __call__(self, progress_remaining: float) -> float:
-        """The learning rate at ``progress_remaining`` (1 at the start of learn(), 0 at its end)."""
+        """The value at ``progress_remaining`` (1 at the start of learn(), 0 at its end)."""
         return self.final + (self.start - self.final) * max(progress_remaining, 0.0)
 
 
