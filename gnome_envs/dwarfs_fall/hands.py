@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 
 class Hands:
     """Counts and knowledge bounds of one family of hidden cards for ``n`` seats."""
@@ -148,13 +150,12 @@ class Hands:
             out.append(f"stale hand sizes {self.sizes}")
         if min(self.counts, default=0) < 0:
             out.append(f"negative hand counts {self.counts}")
-        for o in range(self.n):
-            for p in range(self.n):
-                if o == p:
-                    continue
-                bounds = self.bounds(o, p)
-                if any(b > c or b < 0 for b, c in zip(bounds, self.of(p))):
-                    out.append(f"seat {o}'s bounds {bounds} on seat {p} exceed its hand {self.of(p)}")
+        n = self.n
+        known = np.array(self.known).reshape(n, n, w)  # [observer, seat, type]
+        broken = ((known > np.array(self.counts).reshape(1, n, w)) | (known < 0)).any(axis=2)
+        np.fill_diagonal(broken, False)  # a seat's own entries are not bounds
+        for o, p in zip(*map(np.ndarray.tolist, np.nonzero(broken))):
+            out.append(f"seat {o}'s bounds {self.bounds(o, p)} on seat {p} exceed its hand {self.of(p)}")
         return out
 
 

@@ -33,6 +33,29 @@ from gnome_envs.gnome_village.summary import summarize
 
 SETUP_ROAD_SHAPES = (RoadShapeId.FOUR_WAY, RoadShapeId.T_JUNCTION)
 SETUP_HOUSE_SLOT = 2
+# fresh computations of one village kept per grid: a village changes in a few steps of a game,
+# and every check compares the state's caches with them (the comparison itself runs every time)
+REFERENCE_MEMO_SIZE = 4096
+_reference_memo: dict[tuple[int, ...], dict[str, object]] = {}
+
+
+def _reference(grid: list[int]) -> dict[str, object]:
+    """Fresh (uncached) views of one village grid, computed once per distinct grid."""
+    key = tuple(grid)
+    fresh = _reference_memo.get(key)
+    if fresh is None:
+        from gnome_envs.gnome_village.obs_parts import village_tile_features
+
+        if len(_reference_memo) >= REFERENCE_MEMO_SIZE:
+            _reference_memo.clear()
+        fresh = _reference_memo[key] = {
+            "_summary": summarize(grid),
+            "_walk": village.walk_areas(grid),
+            "_placement": village.placement_cells(grid),
+            "complies": village.complies(grid),
+            "tile_features": village_tile_features(grid),
+        }
+    return fresh
 
 
 def check(state: GnomeVillageState) -> list[str]:
@@ -171,7 +194,7 @@ def _holes(state: GnomeVillageState) -> list[str]:
         return []
     out = []
     for p in range(state.game.num_players):
-        complies = village.complies(state.grid[p])
+        complies = _reference(state.grid[p])["complies"]
         if state.holes[p] and complies:
             out.append(f"seat {p} has holes {state.holes[p]} but its village complies")
         if not state.holes[p] and not complies:
@@ -185,27 +208,17 @@ def _caches(state: GnomeVillageState) -> list[str]:
     """Cached views of each village must equal a fresh computation (stale caches are bugs)."""
     import numpy as np
 
-    from gnome_envs.gnome_village.obs_parts import (
-        STACK_PARTS,
-        village_gnome_marks,
-        player_counts,
-        village_tile_features,
-    )
+    from gnome_envs.gnome_village.obs_parts import STACK_PARTS, player_counts, village_gnome_marks
 
     out = []
     for p in range(state.game.num_players):
-        grid = state.grid[p]
-        fresh = {
-            "_summary": summarize(grid),
-            "_walk": village.walk_areas(grid),
-            "_placement": village.placement_cells(grid),
-        }
-        for name, value in fresh.items():
+        fresh = _reference(state.grid[p])
+        for name in ("_summary", "_walk", "_placement"):
             cached = getattr(state, name)[p]
-            if cached is not None and cached != value:
+            if cached is not None and cached != fresh[name]:
                 out.append(f"seat {p}: stale cache {name}")
         features = state._tile_features[p]
-        if features is not None and not np.array_equal(features, village_tile_features(grid)):
+        if features is not None and not np.array_equal(features, fresh["tile_features"]):
             out.append(f"seat {p}: stale tile features")
         row = state._player_rows[p]
         if row is not None and not np.array_equal(row, player_counts(state, p)):

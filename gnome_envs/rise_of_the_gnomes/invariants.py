@@ -58,9 +58,10 @@ def check(state: RiseState) -> list[str]:
 def _cubes_and_breweries(state: RiseState) -> list[str]:
     out = []
     s = state.owners
+    end = len(state.tile_type) * s
     for o in range(s):
-        on_map = sum(state.cubes[pos * s + o] for pos in range(len(state.tile_type)))
-        brews = sum(state.brews[pos * s + o] for pos in range(len(state.tile_type)))
+        on_map = sum(state.cubes[o:end:s])  # position-major: entry pos * s + o
+        brews = sum(state.brews[o:end:s])
         gnome = o == state.n
         cubes_out = state.g_cubes_out if gnome else state.cubes_out[o]
         brews_out = state.g_brews_out if gnome else state.brews_out[o]

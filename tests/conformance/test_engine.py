@@ -111,18 +111,12 @@ def test_replay_determinism_across_processes(case, tmp_path):
             recorder.apply(case.random_action(recorder.state.legal_action_mask(), rng))
         replay = recorder.replay()
         assert len(replay.hashes) == len(replay.actions) + 1
-        # same seed and actions in this process: the same hash chain
-        again = Recorder(case.env_id, seed, **case.config)
-        for step, action in enumerate(replay.actions, start=1):
-            again.apply(action)
-            assert again.hashes[step] == replay.hashes[step], (
-                f"{case.where(seed, step)}: same seed and actions gave a different hash in-process"
-            )
         # a different seed starts a different game
         assert Recorder(case.env_id, seed + 1, **case.config).hashes[0] != replay.hashes[0], (
             f"{case.where(seed)}: seeds {seed} and {seed + 1} give the same initial state hash"
         )
-        # JSON round trip, then verify in-process
+        # JSON round trip, then verify in-process: the same seed and actions give the same hash
+        # chain (verify replays them and compares every step's hash)
         parsed = Replay.from_json(replay.to_json())
         assert parsed == replay, f"{case.where(seed)}: replay JSON round trip changed it"
         assert verify(parsed).state_hash() == replay.hashes[-1]

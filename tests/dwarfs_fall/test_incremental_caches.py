@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall.board import LINKS, compute_regions
 from gnome_envs.dwarfs_fall.components import LAYER_KIND, MEMORIAL, NEIGHBOUR, NUM_CELLS, SPOTS
 from gnome_envs.dwarfs_fall.decrees import MINE_KINDS, fortress_cells, may_place_on, tunnel_sources
@@ -141,3 +142,24 @@ def test_a_cells_dwarf_column_is_written_alike_in_full_and_in_place():
     in_place = whole.copy()
     refresh_cell_dwarfs(state, in_place, cell("d4"), 0)
     assert np.array_equal(whole, in_place)
+
+
+def test_check_invariants_catches_stale_regions_and_bounds_on_a_mat_it_has_checked():
+    """The checker keeps its fresh regions per mat; a regions cache broken after the mat was
+    checked once is still reported, and so is a knowledge bound above the true hand."""
+    state = fresh(3, num_players=3)
+    rng = np.random.default_rng(3)
+    while state.decisions < 12:
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    state.regions  # fills the cache
+    state.check_invariants()  # this mat's fresh regions are now kept by the checker
+    broken = state.clone()
+    broken._regions = state._regions._replace(frontier=state._regions.frontier[1:])
+    with pytest.raises(InvariantError, match="stale regions cache"):
+        broken.check_invariants()
+    broken = state.clone()
+    hands = broken.gems
+    hands.known[(0 * 3 + 1) * hands.width] = hands.count(1, 0) + 1  # seat 0 "knows" one gem too many
+    with pytest.raises(InvariantError, match="seat 0's bounds .* on seat 1 exceed its hand"):
+        broken.check_invariants()

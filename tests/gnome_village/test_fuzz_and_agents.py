@@ -7,6 +7,7 @@ import pytest
 
 import agents
 from agents.base import choose_action
+from gnome_envs.core.errors import InvariantError
 from gnome_envs.gnome_village.pending import DecisionKind
 
 from .helpers import conservation_problems, fresh, rule_problems
@@ -102,3 +103,19 @@ def test_scripted_agent_buys_and_uses_businesses(num_players):
         assert events["businesses_bought_per_seat"] >= 1, (g, events)
         assert events["business_actions_per_seat"] >= 1, (g, events)
         assert events["businesses_at_end_per_seat"] >= 1, (g, events)
+
+
+def test_check_invariants_catches_a_stale_village_cache_on_a_grid_it_has_checked():
+    """The checker keeps its fresh computations per grid; a cache broken after the grid was
+    checked once is still compared with them and reported."""
+    state = fresh(seed=5, num_players=2)
+    rng = np.random.default_rng(5)
+    while state._walk[0] is None or not any(state.grid[0]):
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+        state.observation(0)
+    state.check_invariants()  # this grid's fresh views are now kept by the checker
+    labels, areas = state._walk[0]
+    state._walk[0] = ([label + 1 for label in labels], areas)
+    with pytest.raises(InvariantError, match="seat 0: stale cache _walk"):
+        state.check_invariants()
