@@ -104,5 +104,58 @@ def test_ship_table_says_how_each_policy_was_trained() -> None:
              "trained": {"warm_start": {"teacher": "scripted", "games": 3000}, "training": {"timesteps": 602_112},
                          "config": {"action_effects": True}}}
     row = table({"mighty_gnomes": entry}).splitlines()[-1]
-    assert row == ("| `checkpoint:name=mighty_gnomes` | mighty_gnomes_v1 | 2 | 1.5 MB | - | 0.60 [0.53, 0.67] (200) | "
+    assert row == ("| `checkpoint:name=mighty_gnomes` | mighty_gnomes_v1 | 2 | 1.5 MB | - | 0.60 [0.53, 0.67] (200) | - | "
                    "warm start scripted x3000 games, 602,112 PPO steps, action_effects=True |")
+
+
+def test_a_policy_is_shipped_under_its_game_and_player_count() -> None:
+    from training.ship import model_name
+
+    assert model_name("mighty_gnomes_v1", 2) == "mighty_gnomes"
+    assert model_name("rise_of_the_gnomes_v1", 1) == "rise_of_the_gnomes_1p"
+    assert model_name("gnome_village_v1", 4) == "gnome_village_4p"
+
+
+@pytest.mark.parametrize("name", [n for n, entry in manifest().items() if entry["players"] == 1])
+def test_a_one_player_policy_plays_alone_and_is_measured_by_difficulty(name: str) -> None:
+    from training.ship import SOLO_PREFIX
+
+    entry = manifest()[name]
+    assert hashlib.sha256((MODELS_DIR / entry["file"]).read_bytes()).hexdigest() == entry["sha256"]
+    policy = agents.make(f"checkpoint:name={name}:deterministic=true", entry["env_id"])
+    state = gnome_envs.make(entry["env_id"], num_players=1, difficulty="normal").unwrapped.game.new_state(4)
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        action = choose_action(policy, state, rng)
+        assert state.legal_action_mask()[action]
+        state.apply(action)
+    assert [r["opponent"] for r in entry["results"]] == [SOLO_PREFIX + level for level in ("easy", "normal")]
+    assert all("--players 1" in r["command"] and "difficulty=" in r["command"] for r in entry["results"])
+
+
+def test_ship_measures_a_one_player_policy_alone_at_each_level(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Export, two games alone at each of two levels, and the manifest entry, in a scratch
+    models folder."""
+    import agents.shipped as shipped
+    from training import ship
+
+    torch.manual_seed(0)
+    model = MaskablePPO("MlpPolicy", SingleAgentEnv("rise_of_the_gnomes_v1", num_players=1), seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [16]})
+    model.save(tmp_path / "model.zip")
+    models = tmp_path / "models"
+    for module in (shipped, ship):
+        monkeypatch.setattr(module, "MODELS_DIR", models)
+        monkeypatch.setattr(module, "MANIFEST_FILE", models / "manifest.json")
+    argv = ["--env", "rise_of_the_gnomes_v1", "--players", "1", "--model", str(tmp_path / "model.zip"),
+            "--games", "2", "--levels", "easy,normal", "--no-progress"]
+    assert ship.main(argv) == 0
+    entry = shipped.manifest()["rise_of_the_gnomes_1p"]
+    assert entry["players"] == 1 and (models / "rise_of_the_gnomes_1p.npz").is_file()
+    assert [(r["opponent"], r["games"]) for r in entry["results"]] == [
+        ("alone:difficulty=easy", 2), ("alone:difficulty=normal", 2)]
+    assert "--config difficulty=normal" in entry["results"][1]["command"]
+    row = ship.table({"rise_of_the_gnomes_1p": entry}).splitlines()[-1]
+    assert "| - | - | easy " in row and "; normal " in row
+    assert ship.main([*argv[:-3], "--levels", " , ", "--no-progress"]) == 2
+    assert "--levels must name at least one difficulty" in capsys.readouterr().err

@@ -20,7 +20,9 @@ def main() -> None:
     """Print one line per shipped policy: the three seeds' win rates and the pooled one."""
     manifest = json.loads(MANIFEST.read_text())
     for name, entry in sorted(manifest.items()):
-        first = next(r for r in entry["results"] if r["opponent"] == "scripted")
+        first = next((r for r in entry["results"] if r["opponent"] == "scripted"), None)
+        if first is None:  # a one-player policy, measured alone against the automaton
+            continue
         runs = [(first["win_rate"] * first["games"], first["games"])]
         for seed in SEEDS:
             agent = json.loads((HERE / f"{name}-seed{seed}.json").read_text())["per_agent"][0]
