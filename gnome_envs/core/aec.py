@@ -177,7 +177,9 @@ class GnomeAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """Observation vector and action mask of ``agent``."""
-        state = self._require_state()
+        state = self.game_state
+        if state is None:
+            state = self._require_state()  # raises
         seat = self._seat[agent]
         acting = agent == self.agent_selection and not (
             self.terminations.get(agent, True) or self.truncations.get(agent, True)
@@ -187,7 +189,9 @@ class GnomeAECEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         """Play ``action`` for ``agent_selection``."""
-        state = self._require_state()
+        state = self.game_state
+        if state is None:
+            state = self._require_state()  # raises
         if not self.agents:
             raise GameOverError("the game is over and every agent has left; call reset()")
         agent = self.agent_selection
@@ -207,10 +211,12 @@ class GnomeAECEnv(AECEnv):
             return
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
-        self._assign_rewards(state)
-        if state.is_terminal() and state.truncated_by is None:
+        over = state.is_terminal()
+        if over or self._rewards_set or self.reward_mode == "score":  # else every reward stays zero
+            self._assign_rewards(state)
+        if over and state.truncated_by is None:
             self.terminations = {a: True for a in self.agents}
-        elif state.is_terminal():
+        elif over:
             self._truncate(state.truncated_by)
         elif self.max_steps is not None and self.num_steps >= self.max_steps:
             self._truncate(TRUNCATED_BY_MAX_STEPS)

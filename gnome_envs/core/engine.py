@@ -256,7 +256,7 @@ class State(abc.ABC):
                 mask = np.zeros(self.game.num_actions, dtype=np.int8)
             else:
                 mask = self._compute_mask()
-            mask.flags.writeable = False  # shared by clones: callers copy before editing
+            mask.setflags(write=False)  # shared by clones: callers copy before editing
             self._mask = mask
         return self._mask
 
@@ -266,7 +266,10 @@ class State(abc.ABC):
 
     def apply(self, action: int) -> None:
         """Play one decision; an illegal one raises and leaves the state untouched."""
-        index = self._validated(action)
+        if type(action) is int and not self.is_terminal() and self._is_legal(action):
+            index = action  # the common case, without _validated's conversions
+        else:
+            index = self._validated(action)
         self._apply_legal(index)
         self._mask = None
         self.decisions += 1

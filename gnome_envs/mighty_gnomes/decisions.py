@@ -63,8 +63,9 @@ def _tile_modes(state: MightyGnomesState, tiles: list[int], gather: set[int], cl
     """The ways to use each of ``tiles``: gather (if it fits the forest), climb to the attic (if
     it fits there) or take coins."""
     out = []
+    first = _base(state)[Family.TILE_MODE]
     for tile in tiles:
-        base = _base(state)[Family.TILE_MODE] + tile * NUM_MODES
+        base = first + tile * NUM_MODES
         if tile in gather:
             out.append(base + Mode.GATHER)
         if tile in climb:
