@@ -380,3 +380,29 @@ def test_tampered_replay_names_the_illegal_step():
     actions = replay.actions[:3] + (illegal,) + replay.actions[4:]
     with pytest.raises(ReplayMismatchError, match="step 4"):
         verify(Replay(replay.env_id, replay.config, replay.seed, actions, replay.hashes))
+
+
+def test_importing_the_package_registers_every_game_without_loading_its_engine():
+    """``import gnome_envs`` (every process of a vector env pays it) registers the specs; a
+    game's engine loads when its first game is made, and a spec pickles by the module's name."""
+    import pickle
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, gnome_envs\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('gnome_envs.') and m.endswith('.game'))\n"
+        "print(len(gnome_envs.ENV_IDS), loaded)\n"
+        "gnome_envs.make('mighty_gnomes_v1', num_players=3)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('gnome_envs.') and m.endswith('.game')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["5 []", "['gnome_envs.mighty_gnomes.game']"]
+    spec = pickle.loads(pickle.dumps(get_spec("gnome_village_v1")))
+    assert spec.make_game(num_players=3).num_players == 3
+    from gnome_envs.gnome_village import GnomeVillageGame
+    from gnome_envs.gnome_village import make_game as village_factory
+
+    assert isinstance(village_factory(num_players=2), GnomeVillageGame)
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchGame'"):
+        gnome_envs.gnome_village.NoSuchGame

@@ -7,12 +7,30 @@ variants the conformance suite must cover.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from gnome_envs.core.engine import Game
 from gnome_envs.core.errors import UnknownEnvError
+
+
+@dataclass(frozen=True)
+class LazyFactory:
+    """A game factory imported on its first call (``module``'s function ``name``), so that
+    ``import gnome_envs`` registers every game without loading its rules engine."""
+
+    module: str
+    name: str = "make_game"
+
+    def __call__(self, **config: Any) -> Game:
+        """Build the game: import the engine module (once) and call its factory."""
+        return getattr(importlib.import_module(self.module), self.name)(**config)
+
+    def load(self) -> Callable[..., Game]:
+        """The factory itself (importing its module)."""
+        return getattr(importlib.import_module(self.module), self.name)
 
 
 @dataclass(frozen=True)

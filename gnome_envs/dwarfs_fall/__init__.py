@@ -1,9 +1,10 @@
 """Dwar7s Fall: dwarf kingdoms of cards, gems, ogres and monsters, 2-4 players (core game and
 the Troll's Bridge and Royal Decrees expansions), 2-7 with The Empires."""
 
-from gnome_envs.core.registry import EnvSpec
+from typing import Any
+
+from gnome_envs.core.registry import EnvSpec, LazyFactory
 from gnome_envs.dwarfs_fall.config import ENV_ID, SCENARIO_NAMES, DwarfsFallConfig
-from gnome_envs.dwarfs_fall.game import DwarfsFallGame, make_game
 
 # The Empires: every race at 2-4 players, the default races at 5 and 7 players, 6 players with
 # Troll's Bridge, and all three expansions at 3 (the three new races) and 5 players.
@@ -36,7 +37,7 @@ SPEC = EnvSpec(
     env_id=ENV_ID,
     gym_id="gnome_envs/DwarfsFall-v6",
     title="Dwar7s Fall",
-    make_game=make_game,
+    make_game=LazyFactory("gnome_envs.dwarfs_fall.game"),  # the engine loads on the first game made
     player_counts=(2, 3, 4),
     variants=((),),
     configs=CONFIGS,
@@ -47,3 +48,12 @@ SPEC = EnvSpec(
 )
 
 __all__ = ["ENV_ID", "SPEC", "DwarfsFallConfig", "DwarfsFallGame", "make_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """``DwarfsFallGame`` and ``make_game``, from the engine module (imported on first use)."""
+    if name in ("DwarfsFallGame", "make_game"):
+        from gnome_envs.dwarfs_fall import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,6 +14,8 @@ GNOMES_TO_END = 5
 CHILDREN_GNOMES_TO_END = 4  # the children variant plays with one gnome fewer
 
 
+ENV_ID = "gnome_village_v1"
+
 @dataclass(frozen=True)
 class GnomeVillageConfig:
     """``num_players`` 2-4; ``deluxe`` adds the 4 Deluxe businesses; ``children`` ends at 4 gnomes."""

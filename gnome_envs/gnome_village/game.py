@@ -13,12 +13,11 @@ from gnome_envs.gnome_village.components import (
     HOUSES_PER_PLAYER,
     WORKSHOPS_PER_TYPE_BY_PLAYERS,
 )
-from gnome_envs.gnome_village.config import GnomeVillageConfig
+from gnome_envs.gnome_village.config import ENV_ID, GnomeVillageConfig
 from gnome_envs.gnome_village.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.gnome_village.observation import STATE_EXTRA
 from gnome_envs.gnome_village.state import GnomeVillageState
 
-ENV_ID = "gnome_village_v1"
 TYPICAL_FINAL_SCORE = 20.0  # scales the dense "score" reward
 
 

@@ -14,6 +14,8 @@ MAX_PLAYERS = 4
 GNOME_NAMES = tuple(t.name.lower() for t in GnomeType)
 
 
+ENV_ID = "mighty_gnomes_v1"
+
 @dataclass(frozen=True)
 class MightyGnomesConfig:
     """``num_players`` 2-4; ``mighty_gnomes``: five type names to play with (None: drawn at random);

@@ -11,12 +11,11 @@ from gnome_envs.mighty_gnomes import decisions, effects, flow  # noqa: F401
 from gnome_envs.mighty_gnomes.actions import LAYOUTS as ACTION_LAYOUTS
 from gnome_envs.mighty_gnomes.action_effects import EFFECT_ACTIONS, EFFECT_WIDTH
 from gnome_envs.mighty_gnomes.actions import Family
-from gnome_envs.mighty_gnomes.config import MightyGnomesConfig
+from gnome_envs.mighty_gnomes.config import ENV_ID, MightyGnomesConfig
 from gnome_envs.mighty_gnomes.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.mighty_gnomes.observation import STATE_EXTRA
 from gnome_envs.mighty_gnomes.state import MightyGnomesState
 
-ENV_ID = "mighty_gnomes_v1"
 TYPICAL_FINAL_SCORE = 40.0  # scales the dense "score" reward
 
 

@@ -1,8 +1,9 @@
 """Rise of the Gnomes: area control for 1-5 players racing the Gnome Union automaton."""
 
-from gnome_envs.core.registry import EnvSpec
-from gnome_envs.rise_of_the_gnomes.config import RiseOfTheGnomesConfig
-from gnome_envs.rise_of_the_gnomes.game import ENV_ID, RiseOfTheGnomesGame, make_game
+from typing import Any
+
+from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.rise_of_the_gnomes.config import ENV_ID, RiseOfTheGnomesConfig
 
 COMPETITIVE = (("mode", "competitive"),)
 CUTTHROAT = (("mode", "cutthroat"),)
@@ -11,7 +12,7 @@ SPEC = EnvSpec(
     env_id=ENV_ID,
     gym_id="gnome_envs/RiseOfTheGnomes-v1",
     title="Rise of the Gnomes",
-    make_game=make_game,
+    make_game=LazyFactory("gnome_envs.rise_of_the_gnomes.game"),  # the engine loads on the first game made
     player_counts=(1, 2, 3, 4, 5),
     variants=(COMPETITIVE, CUTTHROAT, (("difficulty", "hard"),)),
     fuzz_games=32,
@@ -25,3 +26,12 @@ SPEC = EnvSpec(
 )
 
 __all__ = ["ENV_ID", "SPEC", "RiseOfTheGnomesConfig", "RiseOfTheGnomesGame", "make_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """``RiseOfTheGnomesGame`` and ``make_game``, from the engine module (imported on first use)."""
+    if name in ("RiseOfTheGnomesGame", "make_game"):
+        from gnome_envs.rise_of_the_gnomes import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,6 +19,8 @@ MODES = ("competitive", "cutthroat")
 MIN_CUTTHROAT_PLAYERS = 2
 
 
+ENV_ID = "rise_of_the_gnomes_v1"
+
 @dataclass(frozen=True)
 class RiseOfTheGnomesConfig:
     """``num_players`` 1-5 (1: one seat against the Gnome Union); ``mode`` "competitive" or

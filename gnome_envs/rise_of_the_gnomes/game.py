@@ -18,12 +18,11 @@ from gnome_envs.rise_of_the_gnomes.components import (
     TILE_MIX,
     positions_in_play,
 )
-from gnome_envs.rise_of_the_gnomes.config import RiseOfTheGnomesConfig
+from gnome_envs.rise_of_the_gnomes.config import ENV_ID, RiseOfTheGnomesConfig
 from gnome_envs.rise_of_the_gnomes.observation import LAYOUTS as OBSERVATION_LAYOUTS
 from gnome_envs.rise_of_the_gnomes.observation import STATE_EXTRA
 from gnome_envs.rise_of_the_gnomes.state import RiseState
 
-ENV_ID = "rise_of_the_gnomes_v1"
 TYPICAL_FINAL_SCORE = 50.0  # scales the dense "score" reward
 
 
