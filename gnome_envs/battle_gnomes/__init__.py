@@ -1,9 +1,7 @@
 """Battle Gnomes!: gnome households battle for the block, 2-6 players."""
 
-from typing import Any
-
 from gnome_envs.battle_gnomes.config import ENV_ID, BattleGnomesConfig
-from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.core.registry import EnvSpec, LazyFactory, engine_exports
 
 SPEC = EnvSpec(
     env_id=ENV_ID,
@@ -17,11 +15,4 @@ SPEC = EnvSpec(
 
 __all__ = ["ENV_ID", "SPEC", "BattleGnomesConfig", "BattleGnomesGame", "make_game"]
 
-
-def __getattr__(name: str) -> Any:
-    """``BattleGnomesGame`` and ``make_game``, from the engine module (imported on first use)."""
-    if name in ("BattleGnomesGame", "make_game"):
-        from gnome_envs.battle_gnomes import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = engine_exports(__name__, ("BattleGnomesGame", "make_game"))  # the engine loads on first use

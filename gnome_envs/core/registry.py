@@ -28,9 +28,17 @@ class LazyFactory:
         """Build the game: import the engine module (once) and call its factory."""
         return getattr(importlib.import_module(self.module), self.name)(**config)
 
-    def load(self) -> Callable[..., Game]:
-        """The factory itself (importing its module)."""
-        return getattr(importlib.import_module(self.module), self.name)
+
+def engine_exports(package: str, names: tuple[str, ...]) -> Callable[[str], Any]:
+    """A game package's module ``__getattr__``: ``names`` come from its ``game`` module, which is
+    imported on first use (the package itself only registers the game)."""
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.game"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,7 @@
 """Dwar7s Fall: dwarf kingdoms of cards, gems, ogres and monsters, 2-4 players (core game and
 the Troll's Bridge and Royal Decrees expansions), 2-7 with The Empires."""
 
-from typing import Any
-
-from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.core.registry import EnvSpec, LazyFactory, engine_exports
 from gnome_envs.dwarfs_fall.config import ENV_ID, SCENARIO_NAMES, DwarfsFallConfig
 
 # The Empires: every race at 2-4 players, the default races at 5 and 7 players, 6 players with
@@ -49,11 +47,4 @@ SPEC = EnvSpec(
 
 __all__ = ["ENV_ID", "SPEC", "DwarfsFallConfig", "DwarfsFallGame", "make_game"]
 
-
-def __getattr__(name: str) -> Any:
-    """``DwarfsFallGame`` and ``make_game``, from the engine module (imported on first use)."""
-    if name in ("DwarfsFallGame", "make_game"):
-        from gnome_envs.dwarfs_fall import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = engine_exports(__name__, ("DwarfsFallGame", "make_game"))  # the engine loads on first use

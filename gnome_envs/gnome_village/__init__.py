@@ -1,8 +1,6 @@
 """Gnome Village: build a village of houses, workshops and businesses, 2-4 players."""
 
-from typing import Any
-
-from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.core.registry import EnvSpec, LazyFactory, engine_exports
 from gnome_envs.gnome_village.config import ENV_ID, GnomeVillageConfig
 
 SPEC = EnvSpec(
@@ -21,11 +19,4 @@ SPEC = EnvSpec(
 
 __all__ = ["ENV_ID", "SPEC", "GnomeVillageConfig", "GnomeVillageGame", "make_game"]
 
-
-def __getattr__(name: str) -> Any:
-    """``GnomeVillageGame`` and ``make_game``, from the engine module (imported on first use)."""
-    if name in ("GnomeVillageGame", "make_game"):
-        from gnome_envs.gnome_village import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = engine_exports(__name__, ("GnomeVillageGame", "make_game"))  # the engine loads on first use

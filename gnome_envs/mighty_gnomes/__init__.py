@@ -1,8 +1,6 @@
 """Mighty Gnomes: polyomino worker placement in the forest and the attic, 2-4 players."""
 
-from typing import Any
-
-from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.core.registry import EnvSpec, LazyFactory, engine_exports
 from gnome_envs.mighty_gnomes.config import ENV_ID, MightyGnomesConfig
 
 SPEC = EnvSpec(
@@ -17,11 +15,4 @@ SPEC = EnvSpec(
 
 __all__ = ["ENV_ID", "SPEC", "MightyGnomesConfig", "MightyGnomesGame", "make_game"]
 
-
-def __getattr__(name: str) -> Any:
-    """``MightyGnomesGame`` and ``make_game``, from the engine module (imported on first use)."""
-    if name in ("MightyGnomesGame", "make_game"):
-        from gnome_envs.mighty_gnomes import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = engine_exports(__name__, ("MightyGnomesGame", "make_game"))  # the engine loads on first use

@@ -1,8 +1,6 @@
 """Rise of the Gnomes: area control for 1-5 players racing the Gnome Union automaton."""
 
-from typing import Any
-
-from gnome_envs.core.registry import EnvSpec, LazyFactory
+from gnome_envs.core.registry import EnvSpec, LazyFactory, engine_exports
 from gnome_envs.rise_of_the_gnomes.config import ENV_ID, RiseOfTheGnomesConfig
 
 COMPETITIVE = (("mode", "competitive"),)
@@ -27,11 +25,4 @@ SPEC = EnvSpec(
 
 __all__ = ["ENV_ID", "SPEC", "RiseOfTheGnomesConfig", "RiseOfTheGnomesGame", "make_game"]
 
-
-def __getattr__(name: str) -> Any:
-    """``RiseOfTheGnomesGame`` and ``make_game``, from the engine module (imported on first use)."""
-    if name in ("RiseOfTheGnomesGame", "make_game"):
-        from gnome_envs.rise_of_the_gnomes import game
-
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = engine_exports(__name__, ("RiseOfTheGnomesGame", "make_game"))  # the engine loads on first use
