@@ -213,7 +213,7 @@ class GnomeAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         over = state.is_terminal()
         if over or self._rewards_set or self.reward_mode == "score":  # else every reward stays zero
-            self._assign_rewards(state)
+            self._assign_rewards(state, over)
         if over and state.truncated_by is None:
             self.terminations = {a: True for a in self.agents}
         elif over:
@@ -231,16 +231,15 @@ class GnomeAECEnv(AECEnv):
         for a in self.agents:
             self.infos[a] = {**self.infos[a], "truncated_by": reason}
 
-    def _assign_rewards(self, state: State) -> None:
-        """Set this step's rewards and add them to the cumulative ones (PettingZoo semantics)."""
+    def _assign_rewards(self, state: State, over: bool) -> None:
+        """Set this step's rewards and add them to the cumulative ones (PettingZoo semantics);
+        ``step`` skips the call while every reward stays zero."""
         if self.reward_mode == "score":
             scores = state.scores()[: self.game.num_players].astype(np.float64)
             gains = (scores - self._last_scores) / self.game.score_scale
             self._last_scores = scores
         else:
-            gains = terminal_rewards(state, self.reward_mode) if state.is_terminal() else None
-        if gains is None and not self._rewards_set:
-            return  # every reward is already zero: nothing to assign or accumulate
+            gains = terminal_rewards(state, self.reward_mode) if over else None
         for seat, name in enumerate(self.possible_agents):
             reward = float(gains[seat]) if gains is not None else 0.0
             self.rewards[name] = reward

@@ -266,10 +266,7 @@ class State(abc.ABC):
 
     def apply(self, action: int) -> None:
         """Play one decision; an illegal one raises and leaves the state untouched."""
-        if type(action) is int and not self.is_terminal() and self._is_legal(action):
-            index = action  # the common case, without _validated's conversions
-        else:
-            index = self._validated(action)
+        index = self._validated(action)
         self._apply_legal(index)
         self._mask = None
         self.decisions += 1
@@ -323,7 +320,7 @@ class State(abc.ABC):
     def _validated(self, action: Any) -> int:
         if self.is_terminal():
             raise GameOverError("the game is over; no action can be applied")
-        index = action_index(action)
+        index = action if type(action) is int else action_index(action)  # a Python int: the common case
         if index is None:
             raise IllegalActionError(self._illegal_message(action))
         if self._is_legal(index):

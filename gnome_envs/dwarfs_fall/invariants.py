@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
@@ -40,18 +41,12 @@ from gnome_envs.dwarfs_fall.goals import secret_met
 # fresh regions kept per mat (the top of every cell): the mat changes in a few steps of a game,
 # and every check compares the state's caches with them (the comparison itself runs every time)
 REGIONS_MEMO_SIZE = 4096
-_regions_memo: dict[tuple[int, ...], object] = {}
 
 
-def _fresh_regions(top: list[int]):
-    """compute_regions(top), computed once per distinct mat."""
-    key = tuple(top)
-    regions = _regions_memo.get(key)
-    if regions is None:
-        if len(_regions_memo) >= REGIONS_MEMO_SIZE:
-            _regions_memo.clear()
-        regions = _regions_memo[key] = compute_regions(top)
-    return regions
+@lru_cache(maxsize=REGIONS_MEMO_SIZE)
+def _fresh_regions(top: tuple[int, ...]):
+    """compute_regions of the mat ``top``, computed once per distinct mat."""
+    return compute_regions(list(top))
 
 
 def check(state) -> list[str]:
@@ -242,7 +237,7 @@ def _caches(state) -> list[str]:
     entry = state._table
     if entry is not None and cached_table(state) is entry[1] and not np.array_equal(entry[1], table_features(state)):
         out.append("stale table features")
-    fresh_regions = _fresh_regions(state.top)
+    fresh_regions = _fresh_regions(tuple(state.top))
     if state._regions is not None and state._regions != fresh_regions:
         out.append("stale regions cache")
     kingdoms = [fresh_regions.regions[fresh_regions.region_of[c]] if c >= 0 else None for c in state.castle_cell]

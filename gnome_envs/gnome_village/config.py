@@ -8,13 +8,13 @@ from typing import Any
 from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 
+ENV_ID = "gnome_village_v1"
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 GNOMES_TO_END = 5
 CHILDREN_GNOMES_TO_END = 4  # the children variant plays with one gnome fewer
 
-
-ENV_ID = "gnome_village_v1"
 
 @dataclass(frozen=True)
 class GnomeVillageConfig:

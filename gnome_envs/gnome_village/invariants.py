@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from gnome_envs.gnome_village import village
 from gnome_envs.gnome_village.components import (
@@ -36,26 +37,21 @@ SETUP_HOUSE_SLOT = 2
 # fresh computations of one village kept per grid: a village changes in a few steps of a game,
 # and every check compares the state's caches with them (the comparison itself runs every time)
 REFERENCE_MEMO_SIZE = 4096
-_reference_memo: dict[tuple[int, ...], dict[str, object]] = {}
 
 
-def _reference(grid: list[int]) -> dict[str, object]:
-    """Fresh (uncached) views of one village grid, computed once per distinct grid."""
-    key = tuple(grid)
-    fresh = _reference_memo.get(key)
-    if fresh is None:
-        from gnome_envs.gnome_village.obs_parts import village_tile_features
+@lru_cache(maxsize=REFERENCE_MEMO_SIZE)
+def _reference(cells: tuple[int, ...]) -> dict[str, object]:
+    """Fresh (uncached) views of the village grid ``cells``, computed once per distinct grid."""
+    from gnome_envs.gnome_village.obs_parts import village_tile_features
 
-        if len(_reference_memo) >= REFERENCE_MEMO_SIZE:
-            _reference_memo.clear()
-        fresh = _reference_memo[key] = {
-            "_summary": summarize(grid),
-            "_walk": village.walk_areas(grid),
-            "_placement": village.placement_cells(grid),
-            "complies": village.complies(grid),
-            "tile_features": village_tile_features(grid),
-        }
-    return fresh
+    grid = list(cells)
+    return {
+        "_summary": summarize(grid),
+        "_walk": village.walk_areas(grid),
+        "_placement": village.placement_cells(grid),
+        "complies": village.complies(grid),
+        "tile_features": village_tile_features(grid),
+    }
 
 
 def check(state: GnomeVillageState) -> list[str]:
@@ -194,7 +190,7 @@ def _holes(state: GnomeVillageState) -> list[str]:
         return []
     out = []
     for p in range(state.game.num_players):
-        complies = _reference(state.grid[p])["complies"]
+        complies = _reference(tuple(state.grid[p]))["complies"]
         if state.holes[p] and complies:
             out.append(f"seat {p} has holes {state.holes[p]} but its village complies")
         if not state.holes[p] and not complies:
@@ -212,7 +208,7 @@ def _caches(state: GnomeVillageState) -> list[str]:
 
     out = []
     for p in range(state.game.num_players):
-        fresh = _reference(state.grid[p])
+        fresh = _reference(tuple(state.grid[p]))
         for name in ("_summary", "_walk", "_placement"):
             cached = getattr(state, name)[p]
             if cached is not None and cached != fresh[name]:

@@ -9,12 +9,12 @@ from gnome_envs.core.engine import integer_field
 from gnome_envs.core.errors import ConfigError
 from gnome_envs.mighty_gnomes.components import GNOMES_IN_PLAY, GnomeType
 
+ENV_ID = "mighty_gnomes_v1"
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 GNOME_NAMES = tuple(t.name.lower() for t in GnomeType)
 
-
-ENV_ID = "mighty_gnomes_v1"
 
 @dataclass(frozen=True)
 class MightyGnomesConfig:

@@ -13,13 +13,13 @@ from gnome_envs.rise_of_the_gnomes.components import (
     Difficulty,
 )
 
+ENV_ID = "rise_of_the_gnomes_v1"
+
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
 MODES = ("competitive", "cutthroat")
 MIN_CUTTHROAT_PLAYERS = 2
 
-
-ENV_ID = "rise_of_the_gnomes_v1"
 
 @dataclass(frozen=True)
 class RiseOfTheGnomesConfig:
