@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import operator
 import sys
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -260,32 +262,66 @@ def test_benchmark_all_configs_reports_observation_share_and_profile(capsys: pyt
         assert "ncalls" in row["profile"]
 
 
-def test_instruction_count_plays_the_same_games_with_and_without_observations(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    play = instruction_count.play
-    steps = play("battle_gnomes_v1", 2, TINY_GAMES, "full", {})
-    assert steps > 0 and play("battle_gnomes_v1", 2, TINY_GAMES, "noobs", {}) == steps
-    assert play("battle_gnomes_v1", 2, TINY_GAMES, "clone", {}) == steps
-    assert play("battle_gnomes_v1", 2, TINY_GAMES, "none", {}) == 0
-    argv = ["--play", "noobs", "--env", "battle_gnomes_v1", "--games", str(TINY_GAMES)]
+class CountingCaller:
+    """An ``operator.methodcaller`` that also counts its calls by method name."""
+
+    calls: Counter[str] = Counter()
+
+    def __init__(self, name: str, *args: Any) -> None:
+        self.name, self.inner = name, operator.methodcaller(name, *args)
+
+    def __call__(self, target: Any) -> Any:
+        CountingCaller.calls[self.name] += 1
+        return self.inner(target)
+
+
+@pytest.mark.parametrize(("mode", "counted"), [("step", {"last", "step"}), ("observation", {"observation"}),
+                                               ("clone", {"clone"})])
+def test_instruction_count_makes_only_the_measured_calls_through_methodcaller(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], mode: str, counted: set[str]) -> None:
+    # callgrind counts the instructions inside methodcaller calls only: each run must route
+    # exactly the calls it measures through one, once per position, and play the same games
+    base_steps = instruction_count.play("battle_gnomes_v1", 2, TINY_GAMES, "clone", {})
+    CountingCaller.calls = Counter()
+    monkeypatch.setattr(instruction_count, "methodcaller", CountingCaller)
+    monkeypatch.setattr(instruction_count, "LAST", CountingCaller("last"))
+    monkeypatch.setattr(instruction_count, "CLONE", CountingCaller("clone"))
+    steps = instruction_count.play("battle_gnomes_v1", 2, TINY_GAMES, mode, {})
+    assert steps == base_steps > 0
+    assert set(CountingCaller.calls) == counted
+    if mode == "step":  # every agent_iter turn, the agents' last step(None) after the end included
+        assert CountingCaller.calls["last"] == CountingCaller.calls["step"] == steps + 2 * TINY_GAMES
+    else:  # one per position with a mover
+        assert CountingCaller.calls[mode] == steps
+    argv = ["--play", mode, "--env", "battle_gnomes_v1", "--games", str(TINY_GAMES)]
     assert instruction_count.main(argv) == 0
     assert capsys.readouterr().out == f"steps {steps}\n"
 
 
-def test_instruction_count_takes_step_observation_and_clone_from_the_four_runs(
+def test_instruction_count_takes_step_observation_and_clone_from_the_three_runs(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    runs = {"full": (1300, 10), "noobs": (1000, 10), "clone": (1500, 10), "none": (300, 0)}  # instructions, steps
+    runs = {"step": (1000, 10), "observation": (300, 10), "clone": (200, 10)}  # instructions, steps
     monkeypatch.setattr(instruction_count, "count", lambda _args, mode, _code_dir: runs[mode])
     row = instruction_count.measure(None, None)
     assert row == {"steps": 10, "instructions_per_step": 100.0, "observation_per_step": 30.0,
                    "observation_share": 0.3, "clone_per_step": 20.0, "clone_share": 0.2}
 
 
-def test_instruction_count_keeps_the_fewest_instructions_of_its_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs = iter([(1300, 10), (1250, 10), (1290, 10)])
-    monkeypatch.setattr(instruction_count, "count_once", lambda _args, _mode, _code_dir: next(runs))
-    args = instruction_count.argparse.Namespace(repeats=3)
-    assert instruction_count.count(args, "full", None) == (1250, 10)
+def test_instruction_count_runs_valgrind_counting_inside_methodcaller_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run(command: list[str], **kwargs: Any) -> Any:
+        seen.update(command=command, env=kwargs["env"], cwd=kwargs["cwd"])
+        return instruction_count.subprocess.CompletedProcess(command, 0, "steps 7\n", "==1== Collected : 4242\n")
+
+    monkeypatch.setattr(instruction_count.subprocess, "run", fake_run)
+    args = instruction_count.argparse.Namespace(env="battle_gnomes_v1", players=3, games=2, config=["deluxe=true"])
+    assert instruction_count.count(args, "observation", None) == (4242, 7)
+    command = seen["command"]
+    assert command[:4] == ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           "--toggle-collect=methodcaller_call"]
+    assert command[command.index("--play") + 1] == "observation" and command[-2:] == ["--config", "deluxe=true"]
+    assert seen["env"]["PYTHONHASHSEED"] == "0" and seen["cwd"] is None
 
 
 # ---------------------------------------------------------------------------- audit

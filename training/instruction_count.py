@@ -2,39 +2,42 @@
 measure that does not move with the machine's load.
 
     python -m training.instruction_count --env battle_gnomes_v1 [--players 2] [--games 20]
-                                         [--config key=value] [--repeats 1] [--base REF] [--json]
+                                         [--config key=value] [--base REF] [--json]
 
 The timing benchmark (``training.benchmark``) is what the README's speed table reports, but on a
 shared machine two runs of one config can read 20% apart, more than most single changes move.
-This tool plays the same seeded random games four times under ``valgrind --tool=callgrind`` and
-reads the instructions each run executed:
+This tool plays the same seeded random games three times under ``valgrind --tool=callgrind``,
+each time making the calls it measures through ``operator.methodcaller``; callgrind's
+``--toggle-collect=methodcaller_call`` counts the instructions inside those calls and nothing
+else (no start-up, no picking of actions):
 
-=========  ==================================================================================
-run        what it plays
-=========  ==================================================================================
-full       ``games`` games through the AEC API as the benchmark plays them: ``last()`` (the
-           observation and the mask), a uniform pick among the legal actions, ``step``
-noobs      the same games, the mask read from the state and no observation built
-clone      the full run, cloning the state once at every position
-none       making the env and one ``reset``, no game (the process's fixed cost)
-=========  ==================================================================================
+===========  ==================================================================================
+run          what is counted, at every position of ``games`` games
+===========  ==================================================================================
+step         the AEC API as the benchmark plays it: ``last()`` (the observation and the mask)
+             and ``step(action)``
+observation  the mover's ``observation()`` of the game state, first thing after the step that
+             led there (as ``last()`` meets it; the adapter's dict and mask copy are not in it)
+clone        one ``clone()`` of the game state
+===========  ==================================================================================
 
-``(full - none) / steps`` is the instructions of one step, ``(full - noobs) / steps`` those of
-its observation (with the adapter's dict and mask copy) and ``(clone - full) / steps`` those of a
-clone. Instructions are not time (a cache miss costs many, a numpy call few for its work), and
-these shares are not the benchmark's: compare a change with its base in instructions, and keep
-time for the table. ``--base REF`` counts the same games on the code of git ref ``REF`` too
-(unpacked with ``git archive``) and prints the change. Two runs of one code still differ (the
-order of objects hashed by address, and when the garbage collector runs, are not fixed by a
-seed): usually by a few million instructions, once by 20 million. So play enough games that this
-is small against the steps, and with ``--repeats K`` keep the fewest instructions of K runs of
-each kind (noise only adds work). Needs valgrind; one run of 20 two-player games takes about a
-minute.
+The garbage collector is off while the games run, so a collection's cost lands in no call, and
+string hashes are fixed (``PYTHONHASHSEED=0``): two runs of one code count the same instructions,
+to the instruction, and a change of 0.1% is a change. ``--base REF`` counts the same games on the
+code of git ref ``REF`` too (unpacked with ``git archive``) and prints the change.
+
+Instructions are not time. A cache miss costs many cycles and counts one; a numpy call does much
+work in few instructions; and valgrind counts a ``rep movs`` block copy one instruction per
+iteration, so a numpy array copy counts about one instruction per byte (Gnome Village's
+observation at 4 players is 44.8 KB, and its copy counts about 47,000 of the observation's
+140,000 instructions). Compare a change with its base here, and keep time for the table. One run
+of 20 two-player games takes about half a minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -42,6 +45,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from operator import methodcaller
 from pathlib import Path
 
 import numpy as np
@@ -49,46 +53,48 @@ import numpy as np
 import gnome_envs
 from training import common
 
-MODES = ("full", "noobs", "clone", "none")
+MODES = ("step", "observation", "clone")
+COUNTED_FUNCTION = "methodcaller_call"  # CPython's C function behind calling an operator.methodcaller
 COLLECTED = re.compile(r"Collected : (\d+)")
 STEPS_LINE = "steps "
+LAST = methodcaller("last")
+CLONE = methodcaller("clone")
 
 
 def play(env_id: str, players: int, games: int, mode: str, config: dict) -> int:
-    """Play ``games`` seeded random games in ``mode`` (see the module table); return the steps."""
+    """Play ``games`` seeded random games, making ``mode``'s calls (see the module table)
+    through ``operator.methodcaller``; return the steps."""
     env = gnome_envs.make(env_id, num_players=players, **config)
     rng = np.random.default_rng(0)
-    env.reset(seed=0)
+    observe = [methodcaller("observation", seat) for seat in range(players)]
     steps = 0
-    for game in range(games if mode != "none" else 0):
+    for game in range(games):
         env.reset(seed=game)
         for agent in env.agent_iter():
-            if mode != "noobs":
-                obs, _reward, done, cut, _info = env.last()
-                mask = obs["action_mask"]
-                if mode == "clone" and not (done or cut):
-                    env.unwrapped.game_state.clone()
+            state = env.unwrapped.game_state
+            live = not (env.terminations[agent] or env.truncations[agent])
+            if live and mode == "observation":
+                observe[state.current_player](state)
+            elif live and mode == "clone":
+                CLONE(state)
+            obs, _reward, done, cut, _info = LAST(env) if mode == "step" else env.last()
+            action = None
+            if not (done or cut):
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(legal.size)])
+                steps += 1
+            if mode == "step":
+                methodcaller("step", action)(env)
             else:
-                done, cut = env.terminations[agent], env.truncations[agent]
-                mask = env.unwrapped.game_state.legal_action_mask()
-            if done or cut:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(mask)
-            env.step(int(legal[rng.integers(legal.size)]))
-            steps += 1
+                env.step(action)
     return steps
 
 
 def count(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[int, int]:
-    """(instructions, steps) of ``mode`` under callgrind on the code in ``code_dir`` (this
-    checkout when None): the fewest instructions of ``args.repeats`` runs."""
-    return min(count_once(args, mode, code_dir) for _ in range(args.repeats))
-
-
-def count_once(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[int, int]:
-    """(instructions, steps) of one ``mode`` run under callgrind."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
+    """(instructions inside the counted calls, steps) of one ``mode`` run under callgrind, on the
+    code in ``code_dir`` (this checkout when None)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               f"--toggle-collect={COUNTED_FUNCTION}", sys.executable, "-m",
                "training.instruction_count", "--play", mode, "--env", args.env, "--players", str(args.players),
                "--games", str(args.games), *sum((["--config", item] for item in args.config or ()), [])]
     env = {**os.environ, "PYTHONHASHSEED": "0"}  # the same string hashes in every run
@@ -104,8 +110,8 @@ def count_once(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tu
 
 def measure(args: argparse.Namespace, code_dir: Path | None) -> dict[str, float]:
     """Steps, instructions per step, per observation and per clone, and their shares of a step."""
-    (full, steps), (noobs, _), (cloned, _), (none, _) = (count(args, mode, code_dir) for mode in MODES)
-    step, observation, clone = (full - none) / steps, (full - noobs) / steps, (cloned - full) / steps
+    (step_total, steps), (observed, _), (cloned, _) = (count(args, mode, code_dir) for mode in MODES)
+    step, observation, clone = step_total / steps, observed / steps, cloned / steps
     return {"steps": steps, "instructions_per_step": step, "observation_per_step": observation,
             "observation_share": observation / step, "clone_per_step": clone, "clone_share": clone / step}
 
@@ -132,20 +138,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
     parser.add_argument("--games", type=int, default=20, help="seeded random games per run (default: 20)")
     common.add_config_argument(parser)
-    parser.add_argument("--repeats", type=int, default=1,
-                        help="runs of each kind, keeping the fewest instructions (default: 1)")
     parser.add_argument("--base", metavar="REF", help="also count the code of git ref REF and print the change")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--play", choices=MODES, help=argparse.SUPPRESS)  # one run, inside valgrind
     args = parser.parse_args(argv)
     config = common.parse_config(args.config)
-    if args.repeats < 1 or args.games < 1:
-        parser.error(f"--repeats and --games must be at least 1, got {args.repeats} and {args.games}")
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, got {args.games}")
     if args.play:
+        gc.disable()  # a collection would land in whichever counted call allocated last
         print(f"{STEPS_LINE}{play(args.env, args.players, args.games, args.play, config)}")
         return 0
-    results = {"env": args.env, "players": args.players, "games": args.games, "repeats": args.repeats,
-               "config": config, "new": measure(args, None)}
+    results = {"env": args.env, "players": args.players, "games": args.games, "config": config,
+               "new": measure(args, None)}
     if args.base:
         with tempfile.TemporaryDirectory() as tmp:
             results["base"] = measure(args, base_checkout(args.base, Path(tmp)))
