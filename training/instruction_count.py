@@ -21,10 +21,12 @@ observation  the mover's ``observation()`` of the game state, first thing after 
 clone        one ``clone()`` of the game state
 ===========  ==================================================================================
 
-The garbage collector is off while the games run, so a collection's cost lands in no call, and
-string hashes are fixed (``PYTHONHASHSEED=0``): two runs of one code count the same instructions,
-to the instruction, and a change of 0.1% is a change. ``--base REF`` counts the same games on the
-code of git ref ``REF`` too (unpacked with ``git archive``) and prints the change.
+The garbage collector is off while the games run, so a collection's cost lands in no call;
+string hashes are fixed (``PYTHONHASHSEED=0``) and the package is byte-compiled first, so that a
+module imported inside a counted call is not compiled there. Two runs of one code from one folder
+count the same instructions; from two folders (a base checkout is unpacked into a new temporary
+folder each time) they agree within about 0.3%. ``--base REF`` counts the same games on the code
+of git ref ``REF`` too (unpacked with ``git archive``) and prints the change.
 
 Instructions are not time. A cache miss costs many cycles and counts one; a numpy call does much
 work in few instructions; and valgrind counts a ``rep movs`` block copy one instruction per
@@ -57,6 +59,7 @@ MODES = ("step", "observation", "clone")
 COUNTED_FUNCTION = "methodcaller_call"  # CPython's C function behind calling an operator.methodcaller
 COLLECTED = re.compile(r"Collected : (\d+)")
 STEPS_LINE = "steps "
+REPO_ROOT = Path(__file__).resolve().parents[1]
 LAST = methodcaller("last")
 CLONE = methodcaller("clone")
 
@@ -110,10 +113,18 @@ def count(args: argparse.Namespace, mode: str, code_dir: Path | None) -> tuple[i
 
 def measure(args: argparse.Namespace, code_dir: Path | None) -> dict[str, float]:
     """Steps, instructions per step, per observation and per clone, and their shares of a step."""
+    compile_package(code_dir or REPO_ROOT)
     (step_total, steps), (observed, _), (cloned, _) = (count(args, mode, code_dir) for mode in MODES)
     step, observation, clone = step_total / steps, observed / steps, cloned / steps
     return {"steps": steps, "instructions_per_step": step, "observation_per_step": observation,
             "observation_share": observation / step, "clone_per_step": clone, "clone_share": clone / step}
+
+
+def compile_package(code_dir: Path) -> None:
+    """Byte-compile the package in ``code_dir`` first: a module imported on first use inside a
+    counted call (a game's observation module, say) would otherwise count its compilation when
+    its source is new (a fresh base checkout, a file just edited) and not otherwise."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(code_dir / "gnome_envs")], check=True)
 
 
 def base_checkout(ref: str, into: Path) -> Path:
