@@ -56,8 +56,6 @@ Sizes: 960 / 1191 / 1422 / 1653 / 1884 entries for 2-6 players.
 
 from __future__ import annotations
 
-from operator import is_not
-
 import numpy as np
 
 from gnome_envs.battle_gnomes.components import HAND_LIMIT, NUM_DESIGNS, NUM_GNOMES, NUM_PLAYER_CARDS, RESPONSE_CARDS
@@ -96,6 +94,7 @@ HAND_SQUASH = float(HAND_LIMIT)  # hand size h is shown as h / (h + 5)
 HAND_VALUE = tuple(h / (h + HAND_SQUASH) for h in range(NUM_PLAYER_CARDS + 1))
 RESPONSE_COLUMN = {d: i for i, d in enumerate(RESPONSE_CARDS)}
 NO_PROGRESS = (0, False, 0, False, NO_SEAT)  # what a zero buffer shows (see _progress)
+NOT_LOOKED = -1  # a view's touch count before it first looks (the state's counts start at 0)
 
 
 class SeatView:
@@ -104,14 +103,17 @@ class SeatView:
     ``observe`` brings the buffer up to date and returns a copy. The blocks drawn from the
     state's cached keys and rows (``observation_parts``, ``observation_battle``) are looked at
     only when the state's key or row is not the one shown (both are rebuilt as new objects after
-    ``touch_*``); then a key's changed entries are written, or a row is copied whole. Live facts
-    (the pending decision, the turn and progress, hand sizes, deck size, battle seats, the stack)
-    are compared on every call; the decision's entries come from ``observation_decision``. A
-    view belongs to one state: ``clone()`` drops the views, whose buffers are written in place.
+    ``touch_*``); then a key's changed entries are written, or a row is copied whole. The
+    household rows and the hand sizes are looked at only after the state counted a
+    ``touch_house`` or ``touch_hand`` since this view last looked. Live facts (the pending
+    decision, the turn and progress, deck size, battle seats, the stack) are compared on every
+    call; the decision's entries come from ``observation_decision``. A view belongs to one
+    state: ``clone()`` drops the views, whose buffers are written in place.
     """
 
     __slots__ = ("layout", "obs", "vector", "progress", "pending", "held", "decision", "hand", "gnomes", "discard",
-                 "pile", "deck", "houses", "sizes", "stage", "battle", "seats", "stack")
+                 "pile", "deck", "houses", "houses_touched", "sizes", "hands_touched", "stage", "battle", "seats",
+                 "stack")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
@@ -127,7 +129,9 @@ class SeatView:
         self.gnomes = EMPTY_GNOMES
         self.deck = 0
         self.houses = [EMPTY_HOUSE] * n  # rows shown, by absolute seat like the state's
+        self.houses_touched = NOT_LOOKED  # the state's touch_house count when the rows were last looked at
         self.sizes = [0] * n  # hand sizes by absolute seat
+        self.hands_touched = NOT_LOOKED  # the state's touch_hand count when the sizes were last looked at
         self.stage = NO_ENTRY  # the battle stage shown
         self.battle = EMPTY_BATTLE
         self.seats = (NO_SEAT, NO_SEAT)  # attacker and defender shown
@@ -164,12 +168,15 @@ def observe(state: BattleGnomesState, seat: int) -> np.ndarray:
     if deck != view.deck:
         view.deck = deck
         obs[layout.player_deck] = deck / NUM_PLAYER_CARDS
-    if any(map(is_not, state._house_rows, view.houses)):
+    if state._houses_touched != view.houses_touched:  # a household row may have changed
+        view.houses_touched = state._houses_touched
         _households(state, view, layout.house_at[seat])
-    sizes = list(map(len, state.hands))
-    if sizes != view.sizes:
-        _hand_sizes(obs, layout.house_at[seat], view.sizes, sizes)
-        view.sizes = sizes
+    if state._hands_touched != view.hands_touched:  # a hand size may have changed
+        view.hands_touched = state._hands_touched
+        sizes = list(map(len, state.hands))
+        if sizes != view.sizes:
+            _hand_sizes(obs, layout.house_at[seat], view.sizes, sizes)
+            view.sizes = sizes
     if (state._battle_key is not view.battle or state.b_stage != view.stage or state.b_att != view.seats[0]
             or state.b_def != view.seats[1]):
         _battle(state, seat, view, layout)
@@ -257,6 +264,7 @@ def _households(state: BattleGnomesState, view: SeatView, house_at: tuple[int, .
             obs[start:start + HOUSE_FEATURES] = row
             shown[p] = row
             view.sizes[p] = NO_ENTRY  # the row's entry 0 is not the hand size
+            view.hands_touched = NOT_LOOKED
 
 
 def _hand_sizes(obs: Buffer, house_at: tuple[int, ...], old: list[int], new: list[int]) -> None:

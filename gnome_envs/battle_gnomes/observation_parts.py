@@ -16,6 +16,7 @@ of a numpy item write, and a row is copied into a buffer of the same type by a p
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 
 import numpy as np
 
@@ -99,10 +100,31 @@ EMPTY_GNOMES = ((NO_ENTRY,) * SELECTION_SIZE, frozenset())
 
 
 def write_counts(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-    """Cards per design / (copies + 1) from ``start``, ``old`` shown, ``new`` to show."""
+    """Cards per design / (copies + 1) from ``start``, ``old`` shown, ``new`` to show (hands are
+    sorted, ``state.draw`` and ``take_from_hand`` keep them so)."""
     count = new.count
+    design = _one_card_apart(old, new)
+    if design >= 0:  # the usual change since the last look: one card drawn or played
+        obs[start + design] = COUNT_VALUE[design][count(design)]
+        return
     for design in set(old + new):  # each entry is written once (an unchanged count writes the same value)
         obs[start + design] = COUNT_VALUE[design][count(design)]
+
+
+def _one_card_apart(old: tuple[int, ...], new: tuple[int, ...]) -> int:
+    """The design of the one card that sorted ``new`` has more or fewer than sorted ``old``, or
+    -1 when they differ otherwise (the sums' difference names the card; the merge confirms it)."""
+    grown = len(new) - len(old)
+    if grown == 1:
+        design, longer, shorter = sum(new) - sum(old), new, old
+    elif grown == -1:
+        design, longer, shorter = sum(old) - sum(new), old, new
+    else:
+        return -1
+    if not 0 <= design < NUM_DESIGNS:
+        return -1
+    at = bisect_left(shorter, design)
+    return design if longer == (*shorter[:at], design, *shorter[at:]) else -1
 
 
 def write_discard(obs: Buffer, start: int, old: tuple[int, ...], new: tuple[int, ...], counts: list[int]) -> None:

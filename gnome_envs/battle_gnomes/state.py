@@ -113,6 +113,8 @@ class BattleGnomesState(DecisionLoopState):
         self._gnomes_key: tuple | None = None
         self._discard_key: tuple | None = None
         self._battle_key: tuple | None = None
+        self._hands_touched = 0  # touch_hand calls so far (a view compares hand sizes only after one)
+        self._houses_touched = 0  # touch_house calls so far (a view looks at the rows only after one)
         self._views: dict | None = None  # observation.SeatView by seat, made by observe()
 
     def clear_battle(self) -> None:
@@ -221,12 +223,14 @@ class BattleGnomesState(DecisionLoopState):
         """Forget the cached public features of household ``seat`` (and of a running battle,
         whose totals count attachments, yard items and gnomes)."""
         self._house_rows[seat] = None
+        self._houses_touched += 1
         if self.b_att >= 0:  # without a battle its key is the empty one whatever the households
             self._battle_key = None
 
     def touch_hand(self, seat: int) -> None:
         """Forget the cached hand of ``seat`` (hand sizes are never cached)."""
         self._hand_keys[seat] = None
+        self._hands_touched += 1
 
     def touch_table(self) -> None:
         """Forget the cached features of the gnome deck, the selection and the discard pile."""

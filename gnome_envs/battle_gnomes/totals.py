@@ -94,20 +94,39 @@ def ability_value(state: BattleGnomesState, gnome: int, side: int) -> int:
     return 0
 
 
-def gnome_value(state: BattleGnomesState, gnome: int, side: int, thrown_by_household: int) -> int:
-    """Base strength (doubled by a Pep Talk), ability, weapon and defence of one battling gnome."""
-    value = GNOME_STRENGTH[gnome]
-    if state.b_pep >> gnome & 1:
-        value *= PEP_TALK_FACTOR
-    # each part below is 0 when its test fails: the calls are skipped then (the totals are read
-    # on every observation of a battle)
-    if gnome in ABILITY_GNOMES:
-        value += ability_value(state, gnome, side)
-    if state.weapon[gnome] >= 0:
-        value += weapon_value(state, gnome, side, thrown_by_household)
-    if state.defence[gnome] >= 0:
-        value += defence_value(state, gnome)
-    return value
+def battler_values(state: BattleGnomesState, side: int, thrown_by_household: int) -> list[int]:
+    """Base strength (doubled by a Pep Talk), ability, weapon and defence of each battling gnome
+    of ``side``, in order (``thrown_by_household``: items its household threw, for Slingshots)."""
+    weapon, defence, pep = state.weapon, state.defence, state.b_pep
+    values = []
+    for gnome in state.b_sides[side]:
+        value = GNOME_STRENGTH[gnome]
+        if pep >> gnome & 1:
+            value *= PEP_TALK_FACTOR
+        # each part below is 0 when its test fails: the calls are skipped then (the totals are
+        # read on every observation of a battle)
+        if gnome in ABILITY_GNOMES:
+            value += ability_value(state, gnome, side)
+        if weapon[gnome] >= 0:
+            value += weapon_value(state, gnome, side, thrown_by_household)
+        if defence[gnome] >= 0:
+            value += defence_value(state, gnome)
+        values.append(value)
+    return values
+
+
+def _yard_values(side: int) -> tuple[int, ...]:
+    """Per design, what one yard item adds for ``side`` (a Compost Heap: without its gnomes)."""
+    values = list(CARD_VALUE)
+    if side == DEFENDER:
+        values[BIRD_BATH] += BIRD_BATH_DEFEND_BONUS
+    else:
+        values[STONE_WALL] = STONE_WALL_ATTACK_VALUE
+        values[SCARECROW] = SCARECROW_ATTACK_VALUE
+    return tuple(values)
+
+
+YARD_VALUES = (_yard_values(ATTACKER), _yard_values(DEFENDER))  # by side, then design
 
 
 def yard_value(state: BattleGnomesState, side: int) -> int:
@@ -116,18 +135,12 @@ def yard_value(state: BattleGnomesState, side: int) -> int:
         return 0
     seat = state.side_seat(side)
     items = state.yard[seat]
+    values = YARD_VALUES[side]
     total = 0
     for design in items:
-        if design == BIRD_BATH:
-            total += CARD_VALUE[design] + (BIRD_BATH_DEFEND_BONUS if side == DEFENDER else 0)
-        elif design == STONE_WALL:
-            total += CARD_VALUE[design] if side == DEFENDER else STONE_WALL_ATTACK_VALUE
-        elif design == SCARECROW:
-            total += SCARECROW_ATTACK_VALUE if side == ATTACKER else CARD_VALUE[design]
-        elif design == COMPOST_HEAP:
-            total += CARD_VALUE[design] + max(0, len(state.households[seat]) - COMPOST_BASE_GNOMES)
-        else:
-            total += CARD_VALUE[design]
+        total += values[design]
+        if design == COMPOST_HEAP:  # each heap adds the gnomes beyond the base
+            total += max(0, len(state.households[seat]) - COMPOST_BASE_GNOMES)
     if GUS in state.b_sides[side]:
         total += GUS_YARD_BONUS * len(items)
     if state.b_home >> side & 1:
@@ -166,7 +179,7 @@ def side_parts(state: BattleGnomesState, side: int) -> tuple[list[int], int, int
     for item in thrown:
         if item.thrower == seat:
             thrown_by_household += 1
-    values = [gnome_value(state, g, side, thrown_by_household) for g in state.b_sides[side]]
+    values = battler_values(state, side, thrown_by_household)
     penalty = thrown_penalty(state, side) if thrown else 0  # nothing thrown takes nothing away
     total = sum(values) + state.b_mods[side] - penalty
     if state.yard[seat]:  # an empty yard adds nothing
