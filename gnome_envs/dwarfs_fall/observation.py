@@ -144,7 +144,7 @@ class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
     __slots__ = ("obs", "table", "secret", "players", "piles", "meeples", "rows", "board", "version", "rows_seen",
-                 "tail", "tail_ones", "ones", "troll_ones", "royal_ones", "goals")
+                 "tail", "tail_ones", "ones", "troll_ones", "goals")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
@@ -160,10 +160,9 @@ class SeatView:
         self.tail: tuple | None = None  # what the expansion segments were written from
         self.tail_ones: list[int] = []  # the entries before the board they set
         # the entries set to 1 before ``progress`` (the rest there is zero but the actions
-        # segment), and in the troll and royal segments (whose other entries their writers set)
+        # segment), and in the troll segment (whose other entries its writer sets)
         self.ones: list[int] = []
         self.troll_ones: list[int] = []
-        self.royal_ones: list[int] = []
         self.goals: tuple | None = None  # what the goal progress was written from
 
 
@@ -217,9 +216,10 @@ def _secret_part(obs: np.ndarray, start: int, size: int, secret: int, view: Seat
 def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int], view: SeatView) -> None:
     """The troll, royal and empires segments (after the board), each rewritten when what it
     reads (``troll_key``, ``royal_key``, ``empire_key``) changed since ``view`` was written: the
-    troll and royal segments by their amounts (always written) and their ones (the old ones
-    zeroed), the empires segment over zeros; the entries the empires segment sets before the
-    board (a MEEPLE_TYPE decision's cell) go into ``ones`` every time."""
+    troll segment by its amounts (always written) and its ones (the old ones zeroed), the royal
+    segment by the parts of its key that changed, the empires segment over zeros; the entries
+    the empires segment sets before the board (a MEEPLE_TYPE decision's cell) go into ``ones``
+    every time."""
     old = view.tail or (None, None, None)
     at = layout.at
     troll = royal = empire = None
@@ -233,10 +233,7 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
     if layout.royal:
         royal = expansions.royal_key(state)
         if royal != old[1]:
-            written = []
-            expansions.decree_features(state, seat, obs, at["royal"], written)
-            _swap_ones(obs, view.royal_ones, written)
-            view.royal_ones = written
+            expansions.write_royal(obs, at["royal"], seat, layout.num_players, old[1], royal)
     if layout.empires:
         empire = expansions.empire_key(state)
         if empire != old[2]:

@@ -24,7 +24,6 @@ from gnome_envs.dwarfs_fall.observation import (
     BONUS_K,
     STORE_TRADE,
     TROLL_DENY,
-    _rel,
     squash,
 )
 from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
@@ -81,28 +80,50 @@ def decrees_in(mask: int) -> tuple[int, ...]:
     return found
 
 
-def decree_features(state, seat: int, obs: np.ndarray, s: int, ones: list[int]) -> None:
-    """The Royal Decrees segment: scenario, decrees, the axe, per-turn decree state, memorials."""
-    n = state.game.num_players
-    if state.scenario >= 0:  # none when only the crystal dwarfs' Frost Invasion is in force (X4.6)
-        ones.append(s + state.scenario)
-    s += NUM_SCENARIOS
-    ones.extend(s + d for d in decrees_in(state.decree_mask))
-    s += NUM_DECREES
-    ones.append(s + _rel(state, seat, state.first_player))
-    s += n
-    obs[s] = float(state.night)
-    obs[s + 1] = squash(state.bonus_actions, BONUS_K)
-    s += 2
-    ones.extend(s + c for c in state.placed_cells)
-    s += NUM_CELLS
-    ones.extend(s + _rel(state, seat, p) for p in range(n) if state.monster_played[p])
-    s += n
-    ones.extend(s + c for c in memorials(state))
-    s += NUM_CELLS
-    d = state.pending
-    if d is not None and d.kind == STORE_TRADE:
-        ones.append(s + d.data[0])
+# the parts of ``royal_key``, in its order: entries set to 1 (offsets from the part's start, given
+# the part's value, the observer's seat and the player count), or None for the two amounts
+ROYAL_ONES = (
+    # the scenario (none when only the crystal dwarfs' Frost Invasion is in force, X4.6)
+    lambda scenario, seat, n: (scenario,) if scenario >= 0 else (),
+    lambda mask, seat, n: decrees_in(mask),
+    lambda first_player, seat, n: ((first_player - seat) % n,),  # the axe
+    None,  # night
+    None,  # Hired Hands actions
+    lambda placed_cells, seat, n: placed_cells,  # cards a dwarf from the pile went to this turn
+    lambda played, seat, n: tuple((p - seat) % n for p in range(n) if played[p]),  # monster from hand
+    lambda cells, seat, n: cells,  # battle memorials
+    lambda slot, seat, n: () if slot is None else (slot,),  # store slot of a trade-in
+)
+NIGHT_PART = 3  # then the Hired Hands actions
+_ROYAL_STARTS: dict[int, tuple[int, ...]] = {}
+
+
+def royal_starts(n: int) -> tuple[int, ...]:
+    """Where each part of ``royal_key`` starts in the Royal Decrees segment of ``n`` players."""
+    starts = _ROYAL_STARTS.get(n)
+    if starts is None:
+        sizes = (NUM_SCENARIOS, NUM_DECREES, n, 1, 1, NUM_CELLS, n, NUM_CELLS, 1)
+        starts = _ROYAL_STARTS[n] = tuple(sum(sizes[:part]) for part in range(len(sizes)))
+    return starts
+
+
+def write_royal(obs: np.ndarray, s: int, seat: int, n: int, old: tuple | None, new: tuple) -> None:
+    """The Royal Decrees segment from ``s`` brought from ``royal_key`` ``old`` (None: nothing
+    written, zeros) to ``new``: only the parts that differ, the old part's ones zeroed first."""
+    starts = royal_starts(n)
+    for part, value in enumerate(new):
+        if old is not None and old[part] == value:
+            continue
+        at = s + starts[part]
+        ones_of = ROYAL_ONES[part]
+        if ones_of is None:  # an amount
+            obs[at] = float(value) if part == NIGHT_PART else squash(value, BONUS_K)
+            continue
+        if old is not None:
+            for i in ones_of(old[part], seat, n):
+                obs[at + i] = 0.0
+        for i in ones_of(value, seat, n):
+            obs[at + i] = 1.0
 
 
 def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
@@ -129,4 +150,4 @@ def troll_features(state, obs: np.ndarray, s: int, ones: list[int]) -> None:
         ones.append(s + d.data[0])
 
 
-__all__ = ["decree_features", "empire_key", "memorials", "royal_key", "troll_features", "troll_key"]
+__all__ = ["empire_key", "memorials", "royal_key", "troll_features", "troll_key", "write_royal"]
