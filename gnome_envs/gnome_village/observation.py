@@ -209,12 +209,15 @@ class SeatView:
     (stack features, player rows, tile features, gnome markers) are compared by identity: the
     state replaces a cached object when it changes, never edits it."""
 
-    __slots__ = ("obs", "ones", "scalars", "table", "bank", "supply", "stacks", "parts", "rows", "turn",
+    __slots__ = ("obs", "mv", "ones", "scalars", "table", "bank", "supply", "stacks", "parts", "rows", "turn",
                  "turn_blocks", "tiles", "gnome_sources", "gnome_positions")
 
     def __init__(self, layout: ObservationLayout) -> None:
         n = layout.num_players
         self.obs = np.zeros(layout.size, dtype=np.float32)
+        # single entries and rows are cheaper to write through a memoryview than through numpy,
+        # and making one costs more than a few writes: the view keeps one of its buffer
+        self.mv = memoryview(self.obs)
         self.ones: list[int] = []  # positions set to 1.0 by the last view
         self.scalars = False  # whether architect_left or the optional-activate flag was written
         self.table: tuple | None = None  # the revealed card and what progress was written from
@@ -229,6 +232,16 @@ class SeatView:
         self.gnome_sources: list[object] = [UNSEEN] * n  # gnome markers written per village
         self.gnome_positions = [NO_POSITIONS] * n  # village_gnomes positions written per village
 
+    def __getstate__(self) -> dict:
+        """Every slot but ``mv``: a memoryview does not pickle, and a copy must view its own buffer."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "mv"}
+
+    def __setstate__(self, state: dict) -> None:
+        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.mv = memoryview(self.obs)
+
 
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     """Observation vector of ``seat`` (a fresh array; the seat's view is updated in place)."""
@@ -239,7 +252,7 @@ def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
     if view is None:
         view = state._views[seat] = SeatView(layout)
     obs = view.obs
-    mv = memoryview(obs)  # single entries are cheaper to write through a memoryview than through numpy
+    mv = view.mv
     happy = state.happy
     ones: list[int] = [at["seat"] + seat, at["turn_player"] + (state.turn_player - seat) % n,
                        at["happy_gnome"] + (n if happy < 0 else (happy - seat) % n)]
@@ -290,7 +303,7 @@ def _decision(state: GnomeVillageState, seat: int, view: SeatView, at: dict[str,
     elif kind == COURIER_BUYER or kind == DOCTOR_RECEIVER:
         ones.append(at["product"] + data[0])
     else:
-        mv = memoryview(view.obs)
+        mv = view.mv
         view.scalars = True
         if kind == ARCHITECT_PLACE:
             ones.append(at["selected_cell"] + data[0])
@@ -336,7 +349,7 @@ def _table(state: GnomeVillageState, view: SeatView, at: dict[str, int]) -> None
     if parts is not view.stacks:
         parts = state.stack_features()
         s = at["forest_deck"]
-        mv = memoryview(obs)
+        mv = view.mv
         for i, part in enumerate(parts):
             if view.parts[i] is not part:
                 mv[s:s + STACK_PART_SIZES[i]] = part
@@ -383,7 +396,7 @@ def _write_stale_blocks(view: SeatView, cached: list, seen: list, build: Callabl
         if block is not seen[p]:
             start = base + (p - seat) % n * stride
             if packer is None:
-                memoryview(view.obs)[start:start + stride] = block
+                view.mv[start:start + stride] = block
             else:
                 packer.pack_into(view.obs, start * FLOAT_BYTES, *block)
             seen[p] = block
