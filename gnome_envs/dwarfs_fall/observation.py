@@ -143,11 +143,14 @@ UNWRITTEN = -2  # a SeatView's secret before its first observation
 class SeatView:
     """One seat's last observation, and what its cached segments were written from."""
 
-    __slots__ = ("obs", "table", "secret", "players", "piles", "meeples", "rows", "board", "version", "rows_seen",
-                 "tail", "tail_ones", "ones", "troll_ones", "goals")
+    __slots__ = ("obs", "mv", "table", "secret", "players", "piles", "meeples", "rows", "board", "version",
+                 "rows_seen", "tail", "tail_ones", "ones", "troll_ones", "goals")
 
     def __init__(self, layout, obs: np.ndarray | None = None) -> None:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
+        # single entries are cheaper to write through a memoryview than through numpy, and making
+        # one costs more than a few writes: the view keeps one of its buffer
+        self.mv = memoryview(self.obs)
         self.table: np.ndarray | None = None
         self.secret = UNWRITTEN
         self.players: tuple | None = None  # the versions the player rows were last checked against
@@ -164,6 +167,16 @@ class SeatView:
         self.ones: list[int] = []
         self.troll_ones: list[int] = []
         self.goals: tuple | None = None  # what the goal progress was written from
+
+    def __getstate__(self) -> dict:
+        """Every slot but ``mv``: a memoryview does not pickle, and a copy must view its own buffer."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "mv"}
+
+    def __setstate__(self, state: dict) -> None:
+        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.mv = memoryview(self.obs)
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -184,7 +197,7 @@ def _write(state, seat: int, layout, view: SeatView) -> np.ndarray:
     obs = view.obs
     at = layout.at
     ones: list[int] = []
-    _decision(state, seat, obs, at, ones)
+    _decision(state, seat, view.mv, at, ones)
     secret = state.secret[seat]
     if secret != view.secret:
         _secret_part(obs, at["own_secret"], layout.num_secrets, secret, view)
@@ -197,7 +210,7 @@ def _write(state, seat: int, layout, view: SeatView) -> np.ndarray:
     if layout.trolls or layout.royal or layout.empires:
         _expansion_parts(state, seat, obs, layout, ones, view)
     if ones != view.ones:  # (often the same decision again: then nothing to do)
-        _swap_ones(obs, view.ones, ones)
+        _swap_ones(view.mv, view.ones, ones)
         view.ones = ones
     return obs
 
@@ -228,7 +241,7 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
         if troll != old[0]:
             written: list[int] = []
             expansions.troll_features(state, obs, at["troll"], written)
-            _swap_ones(obs, view.troll_ones, written)
+            _swap_ones(view.mv, view.troll_ones, written)
             view.troll_ones = written
     if layout.royal:
         royal = expansions.royal_key(state)
@@ -241,7 +254,7 @@ def _expansion_parts(state, seat: int, obs: np.ndarray, layout, ones: list[int],
             _clear(obs, at, layout, "empires")
             empire_features(state, seat, obs, at, written)
             tail = at["board"] + layout.sizes["board"]
-            _swap_ones(obs, (), [i for i in written if i >= tail])
+            _swap_ones(view.mv, (), [i for i in written if i >= tail])
             view.tail_ones = [i for i in written if i < tail]
         ones += view.tail_ones
     view.tail = (troll, royal, empire)
@@ -252,7 +265,7 @@ def _clear(obs: np.ndarray, at: dict[str, int], layout, name: str) -> None:
     obs[at[name]:at[name] + layout.sizes[name]] = 0.0
 
 
-def _swap_ones(obs: np.ndarray, old: Sequence[int], new: list[int]) -> None:
+def _swap_ones(obs: memoryview, old: Sequence[int], new: list[int]) -> None:
     """Zero the entries ``old`` of ``obs``, then set the entries ``new`` to 1 (a few: cheaper one
     by one than as a fancy index)."""
     for i in old:
@@ -265,7 +278,7 @@ def _rel(state, seat: int, other: int) -> int:
     return (other - seat) % state.game.num_players
 
 
-def _decision(state, seat: int, obs: np.ndarray, at: dict[str, int], ones: list[int]) -> None:
+def _decision(state, seat: int, obs: memoryview, at: dict[str, int], ones: list[int]) -> None:
     n = state.game.num_players
     turn_player = state.turn_player
     ones.append(at["turn_player"] + (turn_player - seat) % n)
