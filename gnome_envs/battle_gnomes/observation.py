@@ -89,6 +89,7 @@ from gnome_envs.battle_gnomes.observation_parts import (
 )
 from gnome_envs.battle_gnomes.observation_decision import NO_KIND, Entries, decision_entries, write_entries
 from gnome_envs.battle_gnomes.state import NO_CARD, NO_SEAT, BattleGnomesState
+from gnome_envs.core.seat_view import BufferView
 
 HAND_SQUASH = float(HAND_LIMIT)  # hand size h is shown as h / (h + 5)
 HAND_VALUE = tuple(h / (h + HAND_SQUASH) for h in range(NUM_PLAYER_CARDS + 1))
@@ -97,7 +98,7 @@ NO_PROGRESS = (0, False, 0, False, NO_SEAT)  # what a zero buffer shows (see _pr
 NOT_LOOKED = -1  # a view's touch count before it first looks (the state's counts start at 0)
 
 
-class SeatView:
+class SeatView(BufferView):
     """One seat's observation buffer and what it shows.
 
     ``observe`` brings the buffer up to date and returns a copy. The blocks drawn from the
@@ -111,6 +112,7 @@ class SeatView:
     state: ``clone()`` drops the views, whose buffers are written in place.
     """
 
+    VIEW_SLOT = "vector"
     __slots__ = ("layout", "obs", "vector", "progress", "pending", "held", "decision", "hand", "gnomes", "discard",
                  "pile", "deck", "houses", "houses_touched", "sizes", "hands_touched", "stage", "battle", "seats",
                  "stack")
@@ -119,7 +121,7 @@ class SeatView:
         n = layout.num_players
         self.layout = layout
         self.obs = float32_zeros(layout.size)  # written entry by entry (cheaper than numpy's item writes)
-        self.vector = np.frombuffer(self.obs, dtype=np.float32)  # the same memory, copied out by observe
+        self.vector = self.view_of(self.obs)
         self.progress = NO_PROGRESS
         self.pending = None  # the decision (and the card in transit) shown
         self.held = NO_CARD
@@ -137,15 +139,10 @@ class SeatView:
         self.seats = (NO_SEAT, NO_SEAT)  # attacker and defender shown
         self.stack = False
 
-    def __getstate__(self) -> dict:
-        """Every slot but ``vector``: a copy would no longer share the buffer's memory."""
-        return {name: getattr(self, name) for name in self.__slots__ if name != "vector"}
-
-    def __setstate__(self, state: dict) -> None:
-        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.vector = np.frombuffer(self.obs, dtype=np.float32)
+    @staticmethod
+    def view_of(buffer: Buffer) -> np.ndarray:
+        """The float32 array over ``buffer``'s memory, copied out by observe."""
+        return np.frombuffer(buffer, dtype=np.float32)
 
 
 def observe(state: BattleGnomesState, seat: int) -> np.ndarray:

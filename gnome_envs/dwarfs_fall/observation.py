@@ -93,6 +93,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from gnome_envs.core.seat_view import BufferView
 from gnome_envs.dwarfs_fall.components import NUM_GEMS
 from gnome_envs.dwarfs_fall.observation_board import (  # the board block; re-exported
     board_features,
@@ -140,9 +141,11 @@ STORE_TRADE = int(DecisionKind.STORE_TRADE)
 UNWRITTEN = -2  # a SeatView's secret before its first observation
 
 
-class SeatView:
+class SeatView(BufferView):
     """One seat's last observation, and what its cached segments were written from."""
 
+    VIEW_SLOT = "mv"
+    view_of = staticmethod(memoryview)
     __slots__ = ("obs", "mv", "table", "secret", "players", "piles", "meeples", "rows", "board", "version",
                  "rows_seen", "tail", "tail_ones", "ones", "troll_ones", "goals")
 
@@ -150,7 +153,7 @@ class SeatView:
         self.obs = np.zeros(layout.size, dtype=np.float32) if obs is None else obs
         # single entries are cheaper to write through a memoryview than through numpy, and making
         # one costs more than a few writes: the view keeps one of its buffer
-        self.mv = memoryview(self.obs)
+        self.mv = self.view_of(self.obs)
         self.table: np.ndarray | None = None
         self.secret = UNWRITTEN
         self.players: tuple | None = None  # the versions the player rows were last checked against
@@ -167,16 +170,6 @@ class SeatView:
         self.ones: list[int] = []
         self.troll_ones: list[int] = []
         self.goals: tuple | None = None  # what the goal progress was written from
-
-    def __getstate__(self) -> dict:
-        """Every slot but ``mv``: a memoryview does not pickle, and a copy must view its own buffer."""
-        return {name: getattr(self, name) for name in self.__slots__ if name != "mv"}
-
-    def __setstate__(self, state: dict) -> None:
-        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.mv = memoryview(self.obs)
 
 
 def observe(state, seat: int, out: np.ndarray | None = None) -> np.ndarray:

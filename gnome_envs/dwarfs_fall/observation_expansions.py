@@ -8,6 +8,9 @@ decrees, the axe, this turn's decree state, the battle memorials, the store slot
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import accumulate
+
 import numpy as np
 
 from gnome_envs.dwarfs_fall.components import (
@@ -19,14 +22,14 @@ from gnome_envs.dwarfs_fall.components import (
     NUM_MOODS,
     NUM_ROAMING,
 )
-from gnome_envs.dwarfs_fall.decrees import NUM_DECREES, NUM_SCENARIOS
+from gnome_envs.dwarfs_fall.decrees import NUM_DECREES
 from gnome_envs.dwarfs_fall.observation import (
     BONUS_K,
     STORE_TRADE,
     TROLL_DENY,
     squash,
 )
-from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS
+from gnome_envs.dwarfs_fall.observation_layout import NEXT_MOODS, royal_parts
 from gnome_envs.dwarfs_fall.observation_empires import ALCHEMY_TAKE, MEEPLE_TYPE, POWER_GEM
 
 TRACK_CEILING = float(MAX_MOOD_TRACK + 1)  # toll steps on a mood card, and steps left
@@ -95,16 +98,12 @@ ROYAL_ONES = (
     lambda slot, seat, n: () if slot is None else (slot,),  # store slot of a trade-in
 )
 NIGHT_PART = 3  # then the Hired Hands actions
-_ROYAL_STARTS: dict[int, tuple[int, ...]] = {}
 
 
+@cache
 def royal_starts(n: int) -> tuple[int, ...]:
     """Where each part of ``royal_key`` starts in the Royal Decrees segment of ``n`` players."""
-    starts = _ROYAL_STARTS.get(n)
-    if starts is None:
-        sizes = (NUM_SCENARIOS, NUM_DECREES, n, 1, 1, NUM_CELLS, n, NUM_CELLS, 1)
-        starts = _ROYAL_STARTS[n] = tuple(sum(sizes[:part]) for part in range(len(sizes)))
-    return starts
+    return tuple(accumulate(royal_parts(n)[:-1], initial=0))
 
 
 def write_royal(obs: np.ndarray, s: int, seat: int, n: int, old: tuple | None, new: tuple) -> None:

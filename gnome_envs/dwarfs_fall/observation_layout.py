@@ -143,9 +143,16 @@ def _perm(cols: CellColumns, seat: int) -> np.ndarray:
     return np.array(order, dtype=np.intp)
 
 
+def royal_parts(n: int) -> tuple[int, ...]:
+    """Sizes of the Royal Decrees segment's parts for ``n`` players: scenario, decrees, the axe,
+    night, Hired Hands actions, cards a dwarf from the pile went to this turn, monster played from
+    hand, battle memorials, store slot of a trade-in."""
+    return NUM_SCENARIOS, NUM_DECREES, n, 1, 1, NUM_CELLS, n, NUM_CELLS, TRADING_ROW
+
+
 def royal_features(n: int) -> int:
     """Size of the Royal Decrees segment for ``n`` players."""
-    return NUM_SCENARIOS + NUM_DECREES + n + 1 + 1 + NUM_CELLS + n + NUM_CELLS + TRADING_ROW
+    return sum(royal_parts(n))
 
 
 def build_layout(n: int, trolls: bool = False, royal: bool = False, empires: bool = False) -> ObservationLayout:
@@ -213,4 +220,4 @@ def state_extra(n: int, num_ogres: int = NUM_OGRES, num_secrets: int = NUM_SECRE
 
 
 __all__ = ["LAYOUTS", "TROLL_LAYOUTS", "CellColumns", "ObservationLayout", "build_layout", "layout_for",
-           "royal_features", "state_extra", "troll_features"]
+           "royal_features", "royal_parts", "state_extra", "troll_features"]

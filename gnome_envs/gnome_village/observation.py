@@ -68,6 +68,7 @@ from typing import Any
 import numpy as np
 
 from gnome_envs.core.engine import LayoutBuilder, Segment
+from gnome_envs.core.seat_view import BufferView
 from gnome_envs.gnome_village.components import (
     DISPLAY_SLOTS,
     FOREST_CARDS,
@@ -203,12 +204,14 @@ GNOME_POSITIONS = {n: tuple(_gnome_positions(layout, s) for s in range(n)) for n
 STATE_EXTRA = len(FOREST_DESIGNS) + len(ROAD_SHAPES) + NUM_BUSINESS_TILES
 
 
-class SeatView:
+class SeatView(BufferView):
     """One seat's observation buffer and what was written into it, so that the next view of
     that seat rewrites only the parts of the table that changed. The state's cached parts
     (stack features, player rows, tile features, gnome markers) are compared by identity: the
     state replaces a cached object when it changes, never edits it."""
 
+    VIEW_SLOT = "mv"
+    view_of = staticmethod(memoryview)
     __slots__ = ("obs", "mv", "ones", "scalars", "table", "bank", "supply", "stacks", "parts", "rows", "turn",
                  "turn_blocks", "tiles", "gnome_sources", "gnome_positions")
 
@@ -217,7 +220,7 @@ class SeatView:
         self.obs = np.zeros(layout.size, dtype=np.float32)
         # single entries and rows are cheaper to write through a memoryview than through numpy,
         # and making one costs more than a few writes: the view keeps one of its buffer
-        self.mv = memoryview(self.obs)
+        self.mv = self.view_of(self.obs)
         self.ones: list[int] = []  # positions set to 1.0 by the last view
         self.scalars = False  # whether architect_left or the optional-activate flag was written
         self.table: tuple | None = None  # the revealed card and what progress was written from
@@ -231,16 +234,6 @@ class SeatView:
         self.tiles: list[object] = [UNSEEN] * n  # tile features written per absolute seat
         self.gnome_sources: list[object] = [UNSEEN] * n  # gnome markers written per village
         self.gnome_positions = [NO_POSITIONS] * n  # village_gnomes positions written per village
-
-    def __getstate__(self) -> dict:
-        """Every slot but ``mv``: a memoryview does not pickle, and a copy must view its own buffer."""
-        return {name: getattr(self, name) for name in self.__slots__ if name != "mv"}
-
-    def __setstate__(self, state: dict) -> None:
-        """Restore the slots (pickle, deepcopy) and view the restored buffer again."""
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.mv = memoryview(self.obs)
 
 
 def observe(state: GnomeVillageState, seat: int) -> np.ndarray:
