@@ -19,7 +19,8 @@ def write_table(state, obs: np.ndarray, layout, view) -> None:
         return
     at = layout.at
     start = at["progress"]
-    if at["own_secret"] - start == table.size:  # the five table segments lie side by side
+    last = TABLE_SEGMENTS[-1]
+    if at[last] + layout.sizes[last] - start == table.size:  # the five table segments lie side by side
         obs[start:start + table.size] = table
     else:
         lo = 0
