@@ -19,6 +19,7 @@ import pytest
 import gnome_envs
 from gnome_envs import ConfigError, GameOverError, IllegalActionError, ReplayMismatchError
 from gnome_envs.core.aec import TRUNCATED_BY_MAX_STEPS, GnomeAECEnv
+from gnome_envs.core import decision_state
 from gnome_envs.core.decision_state import DecisionLoopState
 from gnome_envs.core.engine import (
     FORCED_CHAIN_LIMIT,
@@ -224,6 +225,30 @@ def test_legal_action_mask_cannot_be_written_through(env_id):
     edited = mask.copy()
     edited[:] = 0  # a copy is the caller's own
     assert state.legal_actions() == legal
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS)
+def test_masks_from_the_memo_equal_masks_built_afresh(env_id, monkeypatch):
+    """Decisions offering a legal tuple met before share its mask; a memo of three masks
+    (emptied when full) still gives every position the mask of its own legal actions."""
+    monkeypatch.setattr(decision_state, "MASK_MEMO_ENTRIES", 3)
+    monkeypatch.setattr(decision_state, "_MASK_MEMO", {})
+    rng = np.random.default_rng(SEED)
+    state = make_game(env_id).new_state(SEED)
+    shared = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        fresh = np.zeros(state.game.num_actions, dtype=np.int8)
+        fresh[list(state.pending.legal)] = 1
+        memo = decision_state._MASK_MEMO.get(state.game.num_actions, {})
+        shared += memo.get(state.pending.legal) is not None
+        mask = state.legal_action_mask()
+        assert np.array_equal(mask, fresh) and not mask.flags.writeable
+        assert len(decision_state._MASK_MEMO.get(state.game.num_actions, ())) <= (3 if state.MEMO_MASKS else 0)
+        legal = np.flatnonzero(mask)
+        state.apply(int(legal[rng.integers(legal.size)]))
+    assert shared > 0 or not state.MEMO_MASKS  # some position found its mask in the memo
 
 
 # ---------------------------------------------------------------------------- 3. seeds

@@ -68,6 +68,14 @@ class ListPlan:
 
 _PLANS: dict[tuple[type, int], ListPlan] = {}  # by state class and attribute count
 
+# Many decisions offer a legal tuple met before (the same few choices again), and building an
+# int8 mask from a tuple costs more than finding it again: the masks of recent tuples are kept,
+# per action count, read-only and shared like a state's own (``DecisionLoopState.MEMO_MASKS``).
+# The memo is emptied when full, so it stays under MASK_MEMO_ENTRIES masks per action count;
+# which masks it holds changes no result.
+MASK_MEMO_ENTRIES = 4096
+_MASK_MEMO: dict[int, dict[tuple[int, ...], np.ndarray]] = {}
+
 
 def copy_lists(fields: dict[str, Any], nested_names: frozenset[str]) -> None:
     """Replace every list and bytearray in ``fields`` (a state's attribute dict) by a copy, the
@@ -87,6 +95,9 @@ class DecisionLoopState(State):
     RULES: ClassVar[RuleTable]
     HASH_EXCLUDED: ClassVar[tuple[str, ...]] = ("game", "rng")
     NESTED_LISTS: ClassVar[frozenset[str]] = frozenset()  # list attributes holding lists
+    # whether masks come from the shared memo: a game whose legal tuples seldom repeat (long
+    # ones, that cost more to hash than to turn into a mask) builds each afresh
+    MEMO_MASKS: ClassVar[bool] = True
 
     pending: Decision | None
     finished: bool
@@ -116,6 +127,27 @@ class DecisionLoopState(State):
     def decision_name(self) -> str:
         """Name of the pending decision."""
         return "none" if self.pending is None else self.DECISION_KINDS(self.pending.kind).name.lower()
+
+    def legal_action_mask(self) -> np.ndarray:
+        """int8 mask of the legal actions (all zero once the game is over), read-only."""
+        mask = self._mask
+        if mask is None:
+            if self.pending is None or not self.MEMO_MASKS:
+                return super().legal_action_mask()
+            legal = self.pending.legal
+            size = self.game.num_actions
+            memo = _MASK_MEMO.get(size)
+            if memo is None:
+                memo = _MASK_MEMO[size] = {}
+            mask = memo.get(legal)
+            if mask is None:
+                mask = self._compute_mask()
+                mask.setflags(write=False)
+                if len(memo) >= MASK_MEMO_ENTRIES:
+                    memo.clear()
+                memo[legal] = mask
+            self._mask = mask
+        return mask
 
     def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
