@@ -70,7 +70,7 @@ _PLANS: dict[tuple[type, int], ListPlan] = {}  # by state class and attribute co
 
 # Many decisions offer a legal tuple met before (the same few choices again), and building an
 # int8 mask from a tuple costs more than finding it again: the masks of recent tuples are kept,
-# per action count, read-only and shared like a state's own (``DecisionLoopState.MEMO_MASKS``).
+# per action count, read-only and shared like a state's own.
 # The memo is emptied when full, so it stays under MASK_MEMO_ENTRIES masks per action count;
 # which masks it holds changes no result.
 MASK_MEMO_ENTRIES = 4096
@@ -95,9 +95,6 @@ class DecisionLoopState(State):
     RULES: ClassVar[RuleTable]
     HASH_EXCLUDED: ClassVar[tuple[str, ...]] = ("game", "rng")
     NESTED_LISTS: ClassVar[frozenset[str]] = frozenset()  # list attributes holding lists
-    # whether masks come from the shared memo: a game whose legal tuples seldom repeat (long
-    # ones, that cost more to hash than to turn into a mask) builds each afresh
-    MEMO_MASKS: ClassVar[bool] = True
 
     pending: Decision | None
     finished: bool
@@ -129,10 +126,12 @@ class DecisionLoopState(State):
         return "none" if self.pending is None else self.DECISION_KINDS(self.pending.kind).name.lower()
 
     def legal_action_mask(self) -> np.ndarray:
-        """int8 mask of the legal actions (all zero once the game is over), read-only."""
+        """int8 mask of the legal actions (all zero once the game is over), read-only; a game
+        whose legal tuples seldom repeat (long ones cost more to hash than to turn into a mask)
+        takes ``State.legal_action_mask`` instead, which builds each afresh."""
         mask = self._mask
         if mask is None:
-            if self.pending is None or not self.MEMO_MASKS:
+            if self.pending is None:
                 return super().legal_action_mask()
             legal = self.pending.legal
             size = self.game.num_actions

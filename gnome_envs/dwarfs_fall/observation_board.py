@@ -287,12 +287,13 @@ def _write_rows(board: np.ndarray, seat: int, layout, view, block: np.ndarray, c
     dwarfs, free, classes = cols.dwarfs, cols.free, cols.classes
     spots = layout.spot_cols[seat]
     width = board.shape[1]
+    mv, at, item = view.mv, layout.at["board"], board.item  # single entries: as Python floats
     for c in changed:
         if c >= NUM_CELLS:  # (cell + NUM_CELLS * (seat + 1)): that seat's dwarfs and the free spots
             q, c = divmod(c, NUM_CELLS)
             i = c * width
-            block[i + spots[q - 1]] = board[c, dwarfs + q - 1]
-            block[i + spots[-1]] = board[c, free]
+            mv[at + i + spots[q - 1]] = item(c, dwarfs + q - 1)
+            mv[at + i + spots[-1]] = item(c, free)
             if classes >= 0:
                 block[i + classes:i + classes + NUM_CLASSES] = board[c, classes:classes + NUM_CLASSES]
             continue

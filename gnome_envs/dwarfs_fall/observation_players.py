@@ -162,7 +162,7 @@ def write_player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView)
     versions = (state._public_version, state._layout_version, gems.version, ogres.version)
     if versions == view.players:
         if pile != view.piles or meeples != view.meeples:
-            _pile_columns(seat, obs, layout, view, pile, meeples)
+            _pile_columns(seat, layout, view, pile, meeples)
         return
     view.players, view.piles, view.meeples = versions, pile[:], meeples and meeples[:]
     n = layout.num_players
@@ -207,13 +207,14 @@ def write_player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView)
             if hidden is not None:
                 row[private] = hidden
         i += hand_at
-        obs[i] = squash(size, HAND_K)
-        obs[i + 1] = left / scale
-        obs[i + 2] = (total - left) / scale
+        mv = view.mv  # single entries: cheaper through the view's memoryview
+        mv[i] = squash(size, HAND_K)
+        mv[i + 1] = left / scale
+        mv[i + 2] = (total - left) / scale
         sources[r] = (public, hidden, counts)
 
 
-def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list[int],
+def _pile_columns(seat: int, layout, view: SeatView, pile: list[int],
                   meeples: list[int] | None) -> None:
     """Only piles or meeple counts changed since ``view`` was written (every version the rows
     read is the same): rewrite the pile and on-the-mat entries of the seats whose counts moved."""
@@ -221,7 +222,7 @@ def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list
     width = layout.player_features
     at = layout.at["players"] + layout.private.stop + HAND_SIZE_AT + 1
     scale = layout.meeple_scale
-    old_piles, old_meeples, sources = view.piles, view.meeples, view.rows
+    old_piles, old_meeples, sources, mv = view.piles, view.meeples, view.rows, view.mv
     for r in range(n):
         p = (seat + r) % n
         left = pile[p]
@@ -229,8 +230,8 @@ def _pile_columns(seat: int, obs: np.ndarray, layout, view: SeatView, pile: list
         if left == old_piles[p] and (not meeples or total == old_meeples[p]):
             continue
         i = at + r * width
-        obs[i] = left / scale
-        obs[i + 1] = (total - left) / scale
+        mv[i] = left / scale
+        mv[i + 1] = (total - left) / scale
         source = sources[r]
         sources[r] = (source[0], source[1], (source[2][0], left, total))
     view.piles, view.meeples = pile[:], meeples and meeples[:]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from gnome_envs.core.decision_state import DecisionLoopState
-from gnome_envs.core.engine import new_rng
+from gnome_envs.core.engine import State, new_rng
 from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall import empires
 from gnome_envs.dwarfs_fall.board import SPOTS_OF_LAYER, Regions, add_card, compute_regions, monster_in
@@ -62,7 +62,7 @@ class DwarfsFallState(DecisionLoopState):
     RULES = RULES
     # an action decision offers about 20 choices, seldom the same ones twice (one in four at 2
     # players, one in ten at 5): looking each up in the shared memo measured +0.5% a step
-    MEMO_MASKS = False
+    legal_action_mask = State.legal_action_mask
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
