@@ -237,14 +237,15 @@ def test_record_video_writes_a_video(tmp_path):
     from gymnasium.wrappers import RecordVideo
 
     env = gymnasium.make("gnome_envs/GnomeVillage-v1", render_mode="rgb_array")
-    env = RecordVideo(env, str(tmp_path), episode_trigger=lambda episode: True, disable_logger=True)
+    folder = tmp_path / "videos"  # a folder of its own: RecordVideo warns when it exists already
+    env = RecordVideo(env, str(folder), episode_trigger=lambda episode: True, disable_logger=True)
     _, info = env.reset(seed=6)
     for _ in range(10):
         _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         if terminated or truncated:
             break
     env.close()
-    videos = list(tmp_path.glob("*.mp4"))
+    videos = list(folder.glob("*.mp4"))
     assert videos and videos[0].stat().st_size > 0
 
 

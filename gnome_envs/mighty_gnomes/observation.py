@@ -66,7 +66,6 @@ from gnome_envs.mighty_gnomes.components import (
     NUM_GNOME_TYPES,
     NUM_ICONS,
     NUM_LADDERS,
-    NUM_RES,
     NUM_REWARD_KINDS,
     NUM_TILES,
     RES_SUPPLY,
@@ -77,12 +76,11 @@ from gnome_envs.mighty_gnomes.components import (
     TRAIL_TREASURES,
     TURNS_PER_ROUND,
 )
-from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS, DecisionKind
+from gnome_envs.mighty_gnomes.pending import NUM_DECISION_KINDS
 from gnome_envs.mighty_gnomes.state import (
     EMPTY,
     LADDER_CELLS,
     NEUTRAL,
-    NO_TILE,
     MightyGnomesState,
     forest_icons,
 )
