@@ -228,6 +228,24 @@ def test_legal_action_mask_cannot_be_written_through(env_id):
 
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
+def test_an_observed_mask_is_the_callers_own(env_id):
+    """The observation's mask is a new writable array, whether built for it (no mask kept yet)
+    or copied from the state's: editing it changes neither the legal actions nor the next mask."""
+    env = gnome_envs.make(env_id)
+    env.reset(seed=SEED)
+    agent = env.agent_selection
+    first = env.observe(agent)["action_mask"]
+    legal = env.unwrapped.game_state.legal_actions()
+    assert first.flags.writeable and np.flatnonzero(first).tolist() == legal
+    first[:] = 0
+    second = env.observe(agent)["action_mask"]  # the state keeps a mask now
+    assert second.flags.writeable and second is not first and np.flatnonzero(second).tolist() == legal
+    second[:] = 0
+    assert env.unwrapped.game_state.legal_actions() == legal
+    assert np.flatnonzero(env.observe(agent)["action_mask"]).tolist() == legal
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS)
 def test_masks_from_the_memo_equal_masks_built_afresh(env_id, monkeypatch):
     """Decisions offering a legal tuple met before share its mask; a memo of three masks
     (emptied when full) still gives every position the mask of its own legal actions."""

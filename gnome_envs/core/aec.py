@@ -184,7 +184,7 @@ class GnomeAECEnv(AECEnv):
         acting = agent == self.agent_selection and not (
             self.terminations.get(agent, True) or self.truncations.get(agent, True)
         )
-        mask = state.legal_action_mask().copy() if acting else self._zero_mask.copy()
+        mask = state.caller_action_mask() if acting else self._zero_mask.copy()
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:

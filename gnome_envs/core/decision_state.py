@@ -148,6 +148,11 @@ class DecisionLoopState(State):
             self._mask = mask
         return mask
 
+    def caller_action_mask(self) -> np.ndarray:
+        """The legal action mask as a new writable array: a copy of the shared one (which the
+        memo may already hold)."""
+        return self.legal_action_mask().copy()
+
     def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         mask.put(self.pending.legal, 1)  # faster than indexing with a list built from the tuple

@@ -162,7 +162,7 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def _compute_mask(self) -> np.ndarray:
-        """The int8 legal-action mask of the pending decision (never all zero)."""
+        """The int8 legal-action mask of the pending decision (never all zero), a new array."""
 
     @abc.abstractmethod
     def _apply_legal(self, action: int) -> None:
@@ -259,6 +259,14 @@ class State(abc.ABC):
             mask.setflags(write=False)  # shared by clones: callers copy before editing
             self._mask = mask
         return self._mask
+
+    def caller_action_mask(self) -> np.ndarray:
+        """The legal action mask as a new writable array, the caller's own (what an observation
+        hands out): built for the caller alone while the state keeps none, so that no read-only
+        mask is made only to be copied."""
+        if self._mask is None and not self.is_terminal():
+            return self._compute_mask()
+        return self.legal_action_mask().copy()
 
     def legal_actions(self) -> list[int]:
         """Indices of the legal actions."""

@@ -61,8 +61,10 @@ class DwarfsFallState(DecisionLoopState):
     DECISION_KINDS = DecisionKind
     RULES = RULES
     # an action decision offers about 20 choices, seldom the same ones twice (one in four at 2
-    # players, one in ten at 5): looking each up in the shared memo measured +0.5% a step
+    # players, one in ten at 5): looking each up in the shared memo measured +0.5% a step, so
+    # masks are built afresh, the observation's without a shared one to copy
     legal_action_mask = State.legal_action_mask
+    caller_action_mask = State.caller_action_mask
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game

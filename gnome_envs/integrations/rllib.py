@@ -170,7 +170,7 @@ class GnomeMultiAgentEnv(MultiAgentEnv):
     def _observation(self, seat: int) -> dict[str, np.ndarray]:
         state = self._state()
         deciding = not self._done and seat == state.current_player
-        mask = state.legal_action_mask().copy() if deciding else np.zeros(self.game.num_actions, dtype=np.int8)
+        mask = state.caller_action_mask() if deciding else np.zeros(self.game.num_actions, dtype=np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def _finish(self, rewards: dict[str, float], terminated: bool, info: dict[str, Any]) -> Reply:
