@@ -153,6 +153,17 @@ class DecisionLoopState(State):
         memo may already hold)."""
         return self.legal_action_mask().copy()
 
+    def built_action_mask(self) -> np.ndarray:
+        """``State.caller_action_mask`` for a game that takes ``State.legal_action_mask`` (no
+        memo), the mask built inline: a step makes one, and two calls fewer read 0.6% of a
+        Dwar7s Fall step in instructions."""
+        d = self.pending
+        if self._mask is not None or d is None:
+            return self.legal_action_mask().copy()
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask.put(d.legal, 1)
+        return mask
+
     def _compute_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         mask.put(self.pending.legal, 1)  # faster than indexing with a list built from the tuple

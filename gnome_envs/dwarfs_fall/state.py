@@ -64,7 +64,7 @@ class DwarfsFallState(DecisionLoopState):
     # players, one in ten at 5): looking each up in the shared memo measured +0.5% a step, so
     # masks are built afresh, the observation's without a shared one to copy
     legal_action_mask = State.legal_action_mask
-    caller_action_mask = State.caller_action_mask
+    caller_action_mask = DecisionLoopState.built_action_mask
 
     def __init__(self, game, seed: int | None) -> None:
         self.game = game
