@@ -248,20 +248,24 @@ def test_an_observed_mask_is_the_callers_own(env_id):
 @pytest.mark.parametrize("env_id", ENV_IDS)
 def test_masks_from_the_memo_equal_masks_built_afresh(env_id, monkeypatch):
     """Decisions offering a legal tuple met before share its mask; a memo of three masks
-    (emptied when full) still gives every position the mask of its own legal actions."""
+    (emptied when full) still gives every position the mask of its own legal actions, whether
+    the state's mask or the observation's copy asks first."""
     monkeypatch.setattr(decision_state, "MASK_MEMO_ENTRIES", 3)
     monkeypatch.setattr(decision_state, "_MASK_MEMO", {})
     rng = np.random.default_rng(SEED)
     state = make_game(env_id).new_state(SEED)
     memoised = type(state).legal_action_mask is DecisionLoopState.legal_action_mask
     shared = 0
-    for _ in range(300):
+    for step in range(300):
         if state.is_terminal():
             break
         fresh = np.zeros(state.game.num_actions, dtype=np.int8)
         fresh[list(state.pending.legal)] = 1
         memo = decision_state._MASK_MEMO.get(state.game.num_actions, {})
         shared += memo.get(state.pending.legal) is not None
+        if step % 2:  # the observation's call first: it finds or builds the shared mask too
+            own = state.caller_action_mask()
+            assert np.array_equal(own, fresh) and own.flags.writeable
         mask = state.legal_action_mask()
         assert np.array_equal(mask, fresh) and not mask.flags.writeable
         assert len(decision_state._MASK_MEMO.get(state.game.num_actions, ())) <= (3 if memoised else 0)

@@ -77,6 +77,16 @@ MASK_MEMO_ENTRIES = 4096
 _MASK_MEMO: dict[int, dict[tuple[int, ...], np.ndarray]] = {}
 
 
+def _remember(size: int, legal: tuple[int, ...], mask: np.ndarray) -> None:
+    """Keep ``mask`` (read-only) as the mask of ``legal`` among ``size`` actions."""
+    memo = _MASK_MEMO.get(size)
+    if memo is None:
+        memo = _MASK_MEMO[size] = {}
+    elif len(memo) >= MASK_MEMO_ENTRIES:
+        memo.clear()
+    memo[legal] = mask
+
+
 def copy_lists(fields: dict[str, Any], nested_names: frozenset[str]) -> None:
     """Replace every list and bytearray in ``fields`` (a state's attribute dict) by a copy, the
     lists inside those named in ``nested_names`` copied too, testing the type of every attribute."""
@@ -131,27 +141,36 @@ class DecisionLoopState(State):
         takes ``State.legal_action_mask`` instead, which builds each afresh."""
         mask = self._mask
         if mask is None:
-            if self.pending is None:
+            d = self.pending
+            if d is None:
                 return super().legal_action_mask()
-            legal = self.pending.legal
-            size = self.game.num_actions
-            memo = _MASK_MEMO.get(size)
-            if memo is None:
-                memo = _MASK_MEMO[size] = {}
-            mask = memo.get(legal)
+            memo = _MASK_MEMO.get(self.game.num_actions)
+            mask = memo.get(d.legal) if memo is not None else None
             if mask is None:
                 mask = self._compute_mask()
                 mask.setflags(write=False)
-                if len(memo) >= MASK_MEMO_ENTRIES:
-                    memo.clear()
-                memo[legal] = mask
+                _remember(self.game.num_actions, d.legal, mask)
             self._mask = mask
         return mask
 
     def caller_action_mask(self) -> np.ndarray:
-        """The legal action mask as a new writable array: a copy of the shared one (which the
-        memo may already hold)."""
-        return self.legal_action_mask().copy()
+        """The legal action mask as a new writable array: a copy of the shared one, found or
+        kept as ``legal_action_mask`` does (written out again: this is the observation's call,
+        one a step, and calling ``legal_action_mask`` from it read +0.6% of a Battle Gnomes!
+        step in instructions)."""
+        mask = self._mask
+        if mask is None:
+            d = self.pending
+            if d is None:
+                return super().caller_action_mask()
+            memo = _MASK_MEMO.get(self.game.num_actions)
+            mask = memo.get(d.legal) if memo is not None else None
+            if mask is None:
+                mask = self._compute_mask()
+                mask.setflags(write=False)
+                _remember(self.game.num_actions, d.legal, mask)
+            self._mask = mask
+        return mask.copy()
 
     def built_action_mask(self) -> np.ndarray:
         """``State.caller_action_mask`` for a game that takes ``State.legal_action_mask`` (no
