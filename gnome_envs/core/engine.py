@@ -262,10 +262,7 @@ class State(abc.ABC):
 
     def caller_action_mask(self) -> np.ndarray:
         """The legal action mask as a new writable array, the caller's own (what an observation
-        hands out): built for the caller alone while the state keeps none, so that no read-only
-        mask is made only to be copied."""
-        if self._mask is None and not self.is_terminal():
-            return self._compute_mask()
+        hands out); a game may build it without making a read-only mask only to copy it."""
         return self.legal_action_mask().copy()
 
     def legal_actions(self) -> list[int]:

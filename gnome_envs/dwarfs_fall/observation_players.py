@@ -175,6 +175,7 @@ def write_player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView)
     gem_versions, ogre_versions = gems.seat_versions, ogres.seat_versions
     layout_version = state._layout_version
     sources = view.rows
+    mv = view.mv  # single entries: cheaper through the view's memoryview
     publics, privates = state._public, state._private
     for r in range(n):
         p = (seat + r) % n
@@ -207,7 +208,6 @@ def write_player_rows(state, seat: int, obs: np.ndarray, layout, view: SeatView)
             if hidden is not None:
                 row[private] = hidden
         i += hand_at
-        mv = view.mv  # single entries: cheaper through the view's memoryview
         mv[i] = squash(size, HAND_K)
         mv[i + 1] = left / scale
         mv[i + 2] = (total - left) / scale
