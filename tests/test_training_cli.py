@@ -124,42 +124,79 @@ def test_benchmark_json_has_every_env(capsys: pytest.CaptureFixture[str]) -> Non
     c4 = rows[benchmark.CONNECT_FOUR]
     if not c4["available"]:
         assert benchmark.CONNECT_FOUR_HINT in c4["reason"]
-    else:  # played before and after the others, both runs pooled
-        before, after = c4["yardstick_runs"]
-        assert min(before, after) <= c4["steps_per_s"] <= max(before, after)
+    else:  # played in turn with every other env, its turns pooled in its own row
         assert doc["rows"][-1]["env"] == benchmark.CONNECT_FOUR
+        assert len(c4["beside"]) == len(rows) - 1
+        assert min(c4["beside"]) <= c4["steps_per_s"] <= max(c4["beside"])
+        for row in doc["rows"][:-1]:
+            beside = row["yardstick"]
+            assert row["vs_connect_four"] == pytest.approx(row["steps_per_s"] / beside["steps_per_s"])
+        assert c4["steps"] == sum(row["yardstick"]["steps"] for row in doc["rows"][:-1])
     for row in rows.values():
         if row["available"]:
             assert row["games"] >= 1 and row["steps_per_s"] > 0 and row["games_per_s"] > 0
     assert rows[FLOOR_NAME]["steps_per_game"] == FLOOR_GAME_LENGTH
 
 
-def test_benchmark_pools_the_yardstick_runs_by_their_time() -> None:
-    before = {"steps": 1000, "games": 50, "elapsed_s": 1.0, "steps_per_s": 1000.0}
-    after = {"steps": 1000, "games": 40, "elapsed_s": 2.0, "steps_per_s": 500.0, "env": benchmark.CONNECT_FOUR}
-    row = benchmark.pooled_yardstick(before, after)
+def test_benchmark_plays_an_env_and_the_yardstick_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a clock that moves only with the games played: an env game takes 2^-7 s, a yardstick game
+    # 2^-8 s, a turn 2^-6 s (exact in binary), the env plays three turns' worth
+    played_games: list[str] = []
+    clock = [0.0]
+
+    def fake_game(env: Any, seed: int, rng: np.random.Generator) -> int:
+        played_games.append(env)
+        clock[0] += 2.0 ** -7 if env == "env" else 2.0 ** -8
+        return 10
+
+    monkeypatch.setattr(benchmark, "play_one_game", fake_game)
+    monkeypatch.setattr(benchmark, "CLOCK", lambda: clock[0])
+    played, beside = benchmark.play_paired("env", "yardstick", 3 * 2.0 ** -6, np.random.default_rng(0),
+                                           slice_s=2.0 ** -6)
+    # a warm-up game each, then turns: the yardstick's first, four of its games, two of the env's
+    assert played_games == ["env", "yardstick"] + (["yardstick"] * 4 + ["env"] * 2) * 3
+    assert (played["games"], played["steps"], played["elapsed_s"]) == (6, 60, 3 * 2.0 ** -6)
+    assert (beside["games"], beside["steps"], beside["elapsed_s"]) == (12, 120, 3 * 2.0 ** -6)
+    assert played["steps_per_s"] == beside["steps_per_s"] / 2
+    assert benchmark.play_stats(100, 4, 0.5) == {"steps": 100, "games": 4, "elapsed_s": 0.5, "steps_per_s": 200.0,
+                                                 "games_per_s": 8.0, "steps_per_game": 25.0, "step_us": 5000.0}
+
+
+def test_benchmark_pools_the_yardstick_turns_by_their_time() -> None:
+    runs = [{"steps": 1000, "games": 50, "elapsed_s": 1.0, "steps_per_s": 1000.0},
+            {"steps": 1000, "games": 40, "elapsed_s": 2.0, "steps_per_s": 500.0}]
+    target = benchmark.Target(benchmark.CONNECT_FOUR, 2, floor_env)
+    row = benchmark.pooled_yardstick(target, runs)
     assert row["steps_per_s"] == pytest.approx(2000 / 3.0) and row["games"] == 90
-    assert row["yardstick_runs"] == [1000.0, 500.0] and row["env"] == benchmark.CONNECT_FOUR
-    assert row["step_us"] == pytest.approx(1500.0)
-    assert "1,000 steps/s before" in benchmark_report.yardstick_lines([row])[0]
+    assert row["beside"] == [1000.0, 500.0] and row["env"] == benchmark.CONNECT_FOUR
+    assert row["step_us"] == pytest.approx(1500.0) and row["vs_connect_four"] == 1.0
+    assert "500 to 1,000 steps/s in its turns" in benchmark_report.yardstick_lines([row])[0]
     assert "(75% apart)" in benchmark_report.yardstick_lines([row])[0]  # 500 / 667
+    old = {**row, "yardstick_runs": [1000.0, 500.0]}  # a report from before the paired turns
+    del old["beside"]
+    assert "1,000 steps/s before" in benchmark_report.yardstick_lines([old])[0]
 
 
 def test_benchmark_rounds_keep_the_median_round_of_each_env() -> None:
-    def row(speed: float, observe: float, clone: float) -> dict:
+    def row(speed: float, ratio: float, observe: float, clone: float) -> dict:
         return {"env": "dwarfs_fall_v6", "available": True, "steps_per_s": speed, "step_us": 1e6 / speed,
-                "observation_us": observe, "clone_us": clone}
+                "vs_connect_four": ratio, "observation_us": observe, "clone_us": clone, "position_step_us": 1000.0,
+                "observation_share": observe / 1000.0, "clone_per_step": clone / 1000.0}
     missing = {"env": benchmark.CONNECT_FOUR, "available": False, "reason": "no pygame"}
-    rounds = [[row(900.0, 300.0, 80.0), missing], [row(1000.0, 200.0, 90.0), missing],
-              [row(1200.0, 100.0, 70.0), missing]]
+    # the round is chosen by the ratio to the yardstick met beside it, not by steps/s alone
+    rounds = [[row(900.0, 1.6, 300.0, 80.0), missing], [row(1000.0, 1.4, 200.0, 90.0), missing],
+              [row(1200.0, 1.5, 100.0, 70.0), missing]]
     median, c4 = benchmark.median_rows(rounds)
-    assert median["steps_per_s"] == 1000.0 and median["round_steps_per_s"] == [900.0, 1000.0, 1200.0]
+    assert median["vs_connect_four"] == 1.5 and median["steps_per_s"] == 1200.0
+    assert median["round_steps_per_s"] == [900.0, 1000.0, 1200.0] and median["round_vs_connect_four"] == [1.6, 1.4, 1.5]
     assert median["observation_us"] == 200.0 and median["clone_us"] == 80.0
     assert median["observation_share"] == pytest.approx(0.2) and median["clone_per_step"] == pytest.approx(0.08)
     assert c4 is missing
     two = benchmark.median_rows(rounds[1:])[0]  # an even count keeps the lower middle round
-    assert two["steps_per_s"] == 1000.0 and two["observation_us"] == 150.0
+    assert two["vs_connect_four"] == 1.4 and two["observation_us"] == 150.0
     assert benchmark.median_rows(rounds[:1])[0] is rounds[0][0]
+    alone = [[{k: v for k, v in r[0].items() if k != "vs_connect_four"}] for r in rounds]  # no yardstick
+    assert benchmark.median_rows(alone)[0]["steps_per_s"] == 1000.0
 
 
 def test_benchmark_rounds_run_every_env_each_round(capsys: pytest.CaptureFixture[str]) -> None:

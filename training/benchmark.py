@@ -5,26 +5,24 @@
                                  [--profile [N]] [--json]
     python -m training.benchmark --show training/results/benchmark.json [--markdown]
 
-One process, one thread, timed in that thread's CPU time (so ratios hold on a busy machine):
-every registered gnome env, PettingZoo's ``connect_four_v3`` (the reference; DESIGN.md's
-target is every env at or above its steps/s) and a trivial turn-taking AEC env
+One process, one thread, timed in that thread's CPU time: every registered gnome env,
+PettingZoo's ``connect_four_v3`` (the yardstick) and a trivial turn-taking AEC env
 (``training.floor_env``, the API's floor) each play random games for about ``--seconds``:
 ``reset(seed=g)``, ``agent_iter``, ``last()``, a uniform pick among
 ``np.flatnonzero(obs["action_mask"])`` from one shared Generator, ``step``. With other envs,
-``connect_four_v3`` plays twice, before and after all of them, and its row pools both runs, so
-the yardstick meets the same machine as what it is compared with (one run read 65-79 us/step
-on different hours of one day). For the gnome envs
-the cost of ``game_state.clone()`` and of the mover's ``observation()`` (one per AEC step, in
-``last()``) are measured over the positions of five more games and reported next to the cost of
-one step (each of those games is played twice with the same actions: once timing the
-observation, once the clones, so the clones cannot cool the caches the observation reads; the
-clock's own cost is taken off every timed interval). ``--all-configs`` benchmarks every
-registered player count and variant config of each gnome env (the conformance configs) instead
-of one player count; ``--rounds K`` plays the whole list K times, one round after another, and
-keeps per env the round with the median steps/s (with the median observation and clone costs),
-so that a slow spell of the machine moves one round rather than the table (single 2-second runs
-of one config read up to 12% apart); ``--profile N`` prints the N functions with the most own
-time per env (cProfile over one extra game loop, in the first round).
+``connect_four_v3`` plays in turn with each of them, ``PAIR_SLICE_S`` of whole games at a time,
+and an env's ratio to it is taken from those turns alone: on a shared machine a rate alone moves
+by a third between minutes, the ratio of two rates met in turn by a few percent. Its own row
+pools its turns beside every env. For the gnome envs the costs of an AEC step, of the mover's
+``observation()`` (one per step, in ``last()``) and of ``game_state.clone()`` are timed position
+by position over 20 more games (``position_costs``: each game played once timing its steps, then
+again timing the observation, then the clones), and the observation's and clone's shares are of
+that step. ``--all-configs`` benchmarks every registered player count and variant config of each
+gnome env (the conformance configs) instead of one player count; ``--rounds K`` plays the whole
+list K times, one round after another, and keeps per env the round with the median ratio (with
+the median shares), so that a slow spell of the machine moves one round rather than the table;
+``--profile N`` prints the N functions with the most own time per env (cProfile over one extra
+game loop, in the first round).
 
 Targets (issue 17): every config at least 1.5x connect_four_v3's steps/s and the two-player
 default of every game at least 2x; the observation below 35% of a step; ``clone()`` below a
@@ -80,6 +78,10 @@ OBSERVATION_GAMES = 20
 MICROSECONDS = 1e6
 CLOCK_CALIBRATION_SAMPLES = 20_000  # empty clock intervals averaged for the clock's own cost
 WARMUP_GAMES = 1  # untimed games played before the clock starts
+# CPU seconds of whole games an env and the yardstick play in turn: on a shared machine the
+# ratio of rates taken this way held within 2-3% over runs whose connect_four_v3 rate moved 30%,
+# where 2-second turns read ratios from 1.25 to 1.88 (Dwar7s Fall at 2 players)
+PAIR_SLICE_S = 0.02
 ALL_ENVS = (*gnome_envs.ENV_IDS, CONNECT_FOUR, FLOOR_NAME)
 PROFILE_SECONDS_SHARE = 0.5  # the profiled loop runs this share of --seconds
 PROFILE_DEFAULT_LINES = 15
@@ -203,23 +205,48 @@ def play_one_game(env: AECEnv, seed: int, rng: np.random.Generator) -> int:
     return steps
 
 
-def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str, float]:
-    """Play whole games until ``seconds`` have passed (at least one game)."""
-    for game in range(WARMUP_GAMES):
-        play_one_game(env, game, rng)
+def play_slice(env: AECEnv, seconds: float, first_game: int, rng: np.random.Generator) -> tuple[int, int, float]:
+    """Whole games seeded ``first_game``, ``first_game + 1``, ... until ``seconds`` have passed (at
+    least one game): (steps, games, elapsed CPU seconds)."""
     steps = games = 0
     start = CLOCK()
     deadline = start + seconds
     while True:
-        steps += play_one_game(env, games, rng)
+        steps += play_one_game(env, first_game + games, rng)
         games += 1
         now = CLOCK()
         if now >= deadline:
-            break
-    elapsed = now - start
+            return steps, games, now - start
+
+
+def play_stats(steps: int, games: int, elapsed: float) -> dict[str, float]:
+    """The speed figures of ``steps`` actions in ``games`` games over ``elapsed`` CPU seconds."""
     return {"steps": steps, "games": games, "elapsed_s": elapsed,
             "steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
             "steps_per_game": steps / games, "step_us": MICROSECONDS * elapsed / steps}
+
+
+def play_for(env: AECEnv, seconds: float, rng: np.random.Generator) -> dict[str, float]:
+    """Play whole games until ``seconds`` have passed (at least one game)."""
+    for game in range(WARMUP_GAMES):
+        play_one_game(env, game, rng)
+    return play_stats(*play_slice(env, seconds, 0, rng))
+
+
+def play_paired(env: AECEnv, yardstick: AECEnv, seconds: float, rng: np.random.Generator,
+                slice_s: float = PAIR_SLICE_S) -> tuple[dict[str, float], dict[str, float]]:
+    """``env`` and ``yardstick`` in turn, ``slice_s`` CPU seconds of whole games each, until ``env``
+    has played ``seconds``: the speed figures of both. A slow spell of the machine longer than
+    a few slices meets both alike, so their ratio holds where each rate alone moves."""
+    for game in range(WARMUP_GAMES):
+        play_one_game(env, game, rng)
+        play_one_game(yardstick, game, rng)
+    played, beside = [0, 0, 0.0], [0, 0, 0.0]
+    while played[2] < seconds:
+        for totals, what in ((beside, yardstick), (played, env)):
+            for i, amount in enumerate(play_slice(what, slice_s, totals[1], rng)):
+                totals[i] += amount
+    return play_stats(*played), play_stats(*beside)
 
 
 def clock_overhead_s(samples: int = CLOCK_CALIBRATION_SAMPLES) -> float:
@@ -231,32 +258,43 @@ def clock_overhead_s(samples: int = CLOCK_CALIBRATION_SAMPLES) -> float:
     return total / samples
 
 
-def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[float, float]:
-    """Mean microseconds of ``game_state.clone()`` over every position of ``CLONE_GAMES`` random
-    games, and of the mover's ``observation()`` over every position of ``OBSERVATION_GAMES``.
+def position_costs(env: AECEnv, rng: np.random.Generator) -> dict[str, float]:
+    """Mean microseconds of an AEC step (``last()``, the pick and ``step()``, as play makes
+    them) and of the mover's ``observation()`` over every position of ``OBSERVATION_GAMES``
+    random games, and of ``game_state.clone()`` over the positions of the first ``CLONE_GAMES``.
 
-    The observation is timed once per position and first thing after the step that led there,
-    as the AEC loop meets it (any cache a game keeps is as stale as in play). The first
-    ``CLONE_GAMES`` games are then played a second time with the same actions, every position
-    cloned ``CLONE_REPEATS`` times. Keeping the two apart stops the clones from evicting the
-    observation's data from the CPU caches, which play never does; the clock's own cost (a
-    system call of about a microsecond, ``clock_overhead_s``) is taken off each timed interval.
+    Each game is played once timing its steps, then again with the same actions timing the
+    observation first thing after the step that led there, as the AEC loop meets it (any cache a
+    game keeps is as stale as in play), then (the first ``CLONE_GAMES``) once more timing
+    ``CLONE_REPEATS`` clones of every position. The timings of one game lie milliseconds apart,
+    so a slow spell of the machine meets a step and the observation and clone compared with it
+    alike; and the clones cannot cool the caches the observation reads, which play never does.
+    The clock's own cost (a system call of about a microsecond, ``clock_overhead_s``) is taken
+    off each timed interval.
     """
     overhead = clock_overhead_s()
-    clone_total = observe_total = 0.0
-    observed = cloned = 0
+    step_total = observe_total = clone_total = 0.0
+    stepped = observed = cloned = 0
     for game in range(max(OBSERVATION_GAMES, CLONE_GAMES)):
         actions: list[int | None] = []
         env.reset(seed=CLONE_GAME_SEED + game)
         for _agent in env.agent_iter():
+            live = _live(env)
+            start = CLOCK()
+            actions.append(_random_action(env, rng))
+            env.step(actions[-1])
+            if live:
+                step_total += CLOCK() - start - overhead
+                stepped += 1
+        env.reset(seed=CLONE_GAME_SEED + game)
+        for action in actions:
             state = env.unwrapped.game_state
             if _live(env):
                 start = CLOCK()
                 state.observation(state.current_player)
                 observe_total += CLOCK() - start - overhead
                 observed += 1
-            actions.append(_random_action(env, rng))
-            env.step(actions[-1])
+            env.step(action)
         if game >= CLONE_GAMES:
             continue
         env.reset(seed=CLONE_GAME_SEED + game)
@@ -269,8 +307,9 @@ def clone_and_observation_us(env: AECEnv, rng: np.random.Generator) -> tuple[flo
                 clone_total += CLOCK() - start - overhead
                 cloned += 1
             env.step(action)
-    return (MICROSECONDS * clone_total / (cloned * CLONE_REPEATS),
-            MICROSECONDS * observe_total / observed)
+    return {"position_step_us": MICROSECONDS * step_total / stepped,
+            "observation_us": MICROSECONDS * observe_total / observed,
+            "clone_us": MICROSECONDS * clone_total / (cloned * CLONE_REPEATS)}
 
 
 def _live(env: AECEnv) -> bool:
@@ -301,63 +340,78 @@ def profile_text(env: AECEnv, seconds: float, rng: np.random.Generator, lines: i
 
 
 def measure(target: Target, seconds: float, rng: np.random.Generator,
-            profile_lines: int | None = None) -> dict[str, Any]:
-    """One row of results for ``target``."""
+            profile_lines: int | None = None, yardstick: AECEnv | None = None) -> dict[str, Any]:
+    """One row of results for ``target``; with a ``yardstick`` env (connect_four_v3) the two
+    play in turn (``play_paired``) and the row holds the yardstick's figures beside it and
+    their ratio."""
     row: dict[str, Any] = {"env": target.name, "players": target.players, "config": target.config or {},
                            "default": target.default, "available": target.make is not None}
     if target.make is None:
         row["reason"] = target.unavailable
         return row
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PettingZoo's deprecation notice for classic env()
-        env = target.make()
-    row.update(play_for(env, seconds, rng))
+    env = make_quietly(target)
+    if yardstick is None:
+        row.update(play_for(env, seconds, rng))
+    else:
+        played, beside = play_paired(env, yardstick, seconds, rng)
+        row.update(played)
+        row["yardstick"] = beside
+        row["vs_connect_four"] = played["steps_per_s"] / beside["steps_per_s"]
     if target.gnome:
-        row["clone_us"], row["observation_us"] = clone_and_observation_us(env, rng)
-        row["clone_per_step"] = row["clone_us"] / row["step_us"]
-        row["observation_share"] = row["observation_us"] / row["step_us"]
+        row.update(position_costs(env, rng))
+        row["clone_per_step"] = row["clone_us"] / row["position_step_us"]
+        row["observation_share"] = row["observation_us"] / row["position_step_us"]
     if profile_lines:
         row["profile"] = profile_text(env, seconds * PROFILE_SECONDS_SHARE, rng, profile_lines)
     env.close()
     return row
 
 
+def make_quietly(target: Target) -> AECEnv:
+    """``target``'s env, without PettingZoo's deprecation notice for classic ``env()``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return target.make()
+
+
 def measure_all(targets: list[Target], seconds: float, rng: np.random.Generator,
                 profile_lines: int | None = None, on_done: Callable[[Target], None] | None = None,
                 ) -> list[dict[str, Any]]:
-    """One row per target, in order. connect_four_v3, the yardstick, is played twice when other
-    envs run with it: once before them and once after, each for ``seconds``; its row pools both
-    (``yardstick_runs`` holds each run's steps/s), so a machine that speeds up or slows down
-    during a long run moves the yardstick with the envs it is compared with."""
-    bracket = any(t.name == CONNECT_FOUR and t.make is not None for t in targets) and len(targets) > 1
-    first = next((t for t in targets if t.name == CONNECT_FOUR), None) if bracket else None
-    before = measure(first, seconds, rng) if first is not None else None
+    """One row per target, in order. When connect_four_v3, the yardstick, runs with other envs,
+    each of them plays in turn with it (``play_paired``) and its own row pools its figures
+    beside every env (``beside`` lists its steps/s there, env by env)."""
+    first = next((t for t in targets if t.name == CONNECT_FOUR and t.make is not None), None)
+    yardstick = make_quietly(first) if first is not None and len(targets) > 1 else None
     rows = []
     for target in targets:
-        row = measure(target, seconds, rng, profile_lines)
-        if target is first:
-            row = pooled_yardstick(before, row)
+        if target is first and yardstick is not None:
+            row = pooled_yardstick(target, [r["yardstick"] for r in rows if "yardstick" in r])
+        else:
+            row = measure(target, seconds, rng, profile_lines, yardstick)
         rows.append(row)
         if on_done is not None:
             on_done(target)
+    if yardstick is not None:
+        yardstick.close()
     return rows
 
 
-def pooled_yardstick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """connect_four_v3's row from its runs before and after the other envs."""
-    runs = (before, after)
-    steps, games = sum(r["steps"] for r in runs), sum(r["games"] for r in runs)
-    elapsed = sum(r["elapsed_s"] for r in runs)
-    return {**after, "steps": steps, "games": games, "elapsed_s": elapsed, "steps_per_s": steps / elapsed,
-            "games_per_s": games / elapsed, "steps_per_game": steps / games,
-            "step_us": MICROSECONDS * elapsed / steps, "yardstick_runs": [r["steps_per_s"] for r in runs]}
+def pooled_yardstick(target: Target, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """connect_four_v3's row from its runs beside the other envs (all of them pooled)."""
+    row = {"env": target.name, "players": target.players, "config": target.config or {},
+           "default": target.default, "available": True}
+    row.update(play_stats(*(sum(run[key] for run in runs) for key in ("steps", "games", "elapsed_s"))))
+    row["beside"] = [run["steps_per_s"] for run in runs]
+    row["vs_connect_four"] = 1.0
+    return row
 
 
 def median_rows(rounds: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """One row per target from several rounds of ``measure_all``: the row of the round with the
-    median steps/s (the lower of the two middle ones for an even count: always a real round),
-    with the observation and clone costs the medians over the rounds and
-    ``round_steps_per_s`` listing every round's steps/s."""
+    median ratio to connect_four_v3 (or the median steps/s where there is none; the lower of the
+    two middle ones for an even count: always a real round), with the observation and clone
+    costs and shares the medians over the rounds, and ``round_steps_per_s`` (and
+    ``round_vs_connect_four``) listing every round's figure."""
     if len(rounds) == 1:
         return rounds[0]
     rows = []
@@ -365,23 +419,26 @@ def median_rows(rounds: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
         if not runs[0]["available"]:
             rows.append(runs[0])
             continue
-        speeds = [run["steps_per_s"] for run in runs]
-        row = dict(runs[speeds.index(statistics.median_low(speeds))])
-        row["round_steps_per_s"] = speeds
-        if "clone_us" in row:
-            row["clone_us"] = statistics.median(run["clone_us"] for run in runs)
-            row["observation_us"] = statistics.median(run["observation_us"] for run in runs)
-            row["clone_per_step"] = row["clone_us"] / row["step_us"]
-            row["observation_share"] = row["observation_us"] / row["step_us"]
+        paired = runs[0]["env"] != CONNECT_FOUR and all("vs_connect_four" in run for run in runs)
+        key = "vs_connect_four" if paired else "steps_per_s"
+        values = [run[key] for run in runs]
+        row = dict(runs[values.index(statistics.median_low(values))])
+        row["round_steps_per_s"] = [run["steps_per_s"] for run in runs]
+        if key == "vs_connect_four":
+            row["round_vs_connect_four"] = values
+        for cost in ("clone_us", "observation_us", "position_step_us", "clone_per_step", "observation_share"):
+            if cost in row:
+                row[cost] = statistics.median(run[cost] for run in runs)
         rows.append(row)
     return rows
 
 
 def add_reference_ratios(rows: list[dict[str, Any]]) -> None:
-    """Add each row's steps/s relative to connect_four_v3 (when it ran)."""
+    """Add to each row not played beside connect_four_v3 its steps/s relative to the yardstick's
+    row (when it ran)."""
     reference = next((r for r in rows if r["env"] == CONNECT_FOUR and r["available"]), None)
     for row in rows:
-        if row["available"] and reference is not None:
+        if row["available"] and reference is not None and "vs_connect_four" not in row:
             row["vs_connect_four"] = row["steps_per_s"] / reference["steps_per_s"]
 
 

@@ -126,10 +126,15 @@ def config_label(config: dict[str, Any]) -> str:
 
 
 def yardstick_lines(rows: list[dict[str, Any]]) -> list[str]:
-    """connect_four_v3's steps/s in its runs before and after the other envs, and their spread."""
-    row = next((r for r in rows if r["env"] == CONNECT_FOUR and r.get("yardstick_runs")), None)
+    """connect_four_v3's steps/s beside the other envs (or, in reports before the paired turns,
+    in its runs before and after them) and their spread."""
+    row = next((r for r in rows if r["env"] == CONNECT_FOUR and (r.get("beside") or r.get("yardstick_runs"))), None)
     if row is None:
         return []
+    if "beside" in row:
+        low, high = min(row["beside"]), max(row["beside"])
+        return [f"{CONNECT_FOUR}: {low:,.0f} to {high:,.0f} steps/s in its turns beside the other envs "
+                f"({(high - low) / row['steps_per_s']:.0%} apart); each env's ratio uses the turns beside it"]
     before, after = row["yardstick_runs"]
     spread = abs(after - before) / row["steps_per_s"]
     return [f"{CONNECT_FOUR}: {before:,.0f} steps/s before the other envs, {after:,.0f} after "
