@@ -15,9 +15,9 @@ and an env's ratio to it is taken from those turns alone: on a shared machine a 
 by a third between minutes, the ratio of two rates met in turn by a few percent. Its own row
 pools its turns beside every env. For the gnome envs the costs of an AEC step, of the mover's
 ``observation()`` (one per step, in ``last()``) and of ``game_state.clone()`` are timed position
-by position over 20 more games (``position_costs``: each game played once timing its steps, then
-again timing the observation, then the clones), and the observation's and clone's shares are of
-that step. ``--all-configs`` benchmarks every registered player count and variant config of each
+by position over 40 more games (``position_costs``: a game timing its steps, the next its
+observations, in turn; five of the observed ones again timing clones), and the observation's
+and clone's shares are of that step. ``--all-configs`` benchmarks every registered player count and variant config of each
 gnome env (the conformance configs) instead of one player count; ``--rounds K`` plays the whole
 list K times, one round after another, and keeps per env the round with the median ratio (with
 the median shares), so that a slow spell of the machine moves one round rather than the table;
@@ -261,43 +261,44 @@ def clock_overhead_s(samples: int = CLOCK_CALIBRATION_SAMPLES) -> float:
 def position_costs(env: AECEnv, rng: np.random.Generator) -> dict[str, float]:
     """Mean microseconds of an AEC step (``last()``, the pick and ``step()``, as play makes
     them) and of the mover's ``observation()`` over every position of ``OBSERVATION_GAMES``
-    random games, and of ``game_state.clone()`` over the positions of the first ``CLONE_GAMES``.
+    random games each, and of ``game_state.clone()`` over the positions of ``CLONE_GAMES``.
 
-    Each game is played once timing its steps, then again with the same actions timing the
-    observation first thing after the step that led there, as the AEC loop meets it (any cache a
-    game keeps is as stale as in play), then (the first ``CLONE_GAMES``) once more timing
-    ``CLONE_REPEATS`` clones of every position. The timings of one game lie milliseconds apart,
-    so a slow spell of the machine meets a step and the observation and clone compared with it
-    alike; and the clones cannot cool the caches the observation reads, which play never does.
-    The clock's own cost (a system call of about a microsecond, ``clock_overhead_s``) is taken
-    off each timed interval.
+    The games go in pairs, one timing its steps and the next its observations, so that a slow
+    spell of the machine meets a step and the observation compared with it alike. The two are
+    different games: a replay of the same positions would find the games' memos (masks met
+    before, cached rows) warm and read the second timing low. The observation is timed first
+    thing after the step that led there, as the AEC loop meets it (any cache a game keeps is as
+    stale as in play). The first ``CLONE_GAMES`` observed games are then played again with the
+    same actions, ``CLONE_REPEATS`` clones timed at every position, so that the clones cannot
+    cool the caches the observation reads, which play never does. The clock's own cost (a
+    system call of about a microsecond, ``clock_overhead_s``) is taken off each timed interval.
     """
     overhead = clock_overhead_s()
     step_total = observe_total = clone_total = 0.0
     stepped = observed = cloned = 0
     for game in range(max(OBSERVATION_GAMES, CLONE_GAMES)):
-        actions: list[int | None] = []
-        env.reset(seed=CLONE_GAME_SEED + game)
+        env.reset(seed=CLONE_GAME_SEED + 2 * game)
         for _agent in env.agent_iter():
             live = _live(env)
             start = CLOCK()
-            actions.append(_random_action(env, rng))
-            env.step(actions[-1])
+            env.step(_random_action(env, rng))
             if live:
                 step_total += CLOCK() - start - overhead
                 stepped += 1
-        env.reset(seed=CLONE_GAME_SEED + game)
-        for action in actions:
+        actions: list[int | None] = []
+        env.reset(seed=CLONE_GAME_SEED + 2 * game + 1)
+        for _agent in env.agent_iter():
             state = env.unwrapped.game_state
             if _live(env):
                 start = CLOCK()
                 state.observation(state.current_player)
                 observe_total += CLOCK() - start - overhead
                 observed += 1
-            env.step(action)
+            actions.append(_random_action(env, rng))
+            env.step(actions[-1])
         if game >= CLONE_GAMES:
             continue
-        env.reset(seed=CLONE_GAME_SEED + game)
+        env.reset(seed=CLONE_GAME_SEED + 2 * game + 1)
         for action in actions:
             state = env.unwrapped.game_state
             if _live(env):
