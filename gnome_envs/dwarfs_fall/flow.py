@@ -94,14 +94,16 @@ def _action_phase(state: DwarfsFallState, p: int) -> None:
 
 def completable(state: DwarfsFallState, p: int) -> list[int]:
     """Cells whose task seat ``p`` has enough dwarfs on to complete (R7.1)."""
-    n = state.game.num_players
-    if state.game.empires:  # elf accuracy, slow gathering, suspicious crystal dwarfs (X3-X4)
+    game = state.game
+    if game.empires:  # elf accuracy, slow gathering, suspicious crystal dwarfs (X3-X4)
         return empire_completable(state, p)
-    if state.game.trolls or state.game.royal:  # the Mighty troll, beast hunters (T4.4, D6)
-        return [c for c in state.regions.occupied if state.dwarfs[c * n + p] >= state.required_at(c, p)]
+    # every task needs at least one dwarf: only the seat's own cells (in cell order) can qualify
+    n, d, cells = game.num_players, state.dwarfs, state._seat_cells[p]
+    if game.trolls or game.royal:  # the Mighty troll, beast hunters (T4.4, D6)
+        required_at = state.required_at
+        return [c for c in cells if d[c * n + p] >= required_at(c, p)]
     top = state.top
-    d = state.dwarfs
-    return [c for c in state.regions.occupied if d[c * n + p] >= REQUIRED[LAYER_KIND[top[c]]]]
+    return [c for c in cells if d[c * n + p] >= REQUIRED[LAYER_KIND[top[c]]]]
 
 
 def _resolve_phase(state: DwarfsFallState, p: int) -> None:

@@ -6,8 +6,8 @@ each seat's view are rewritten one by one, royal public rows survive a change of
 their kingdom and its score hold, and Hidden Tunnels, Fortress and the memorials read cached or
 single-pass lists. The cards with room and each seat's cells with dwarfs are kept as dwarfs
 come and go, the private player columns are keyed by each seat's hand versions, the public
-rows leave the hand size out, and the action phase, Panic and the secret goals read those
-kept lists. Every check compares with the plain definition.
+rows leave the hand size out, and the action phase, the resolve phase, Panic and the secret
+goals read those kept lists. Every check compares with the plain definition.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from gnome_envs.core.errors import InvariantError
 from gnome_envs.dwarfs_fall.board import LINKS, compute_regions
 from gnome_envs.dwarfs_fall.components import LAYER_KIND, MEMORIAL, NEIGHBOUR, NUM_CELLS, SPOTS
 from gnome_envs.dwarfs_fall.decrees import MINE_KINDS, fortress_cells, may_place_on, tunnel_sources
+from gnome_envs.dwarfs_fall.empires import can_complete
+from gnome_envs.dwarfs_fall.flow import completable
 from gnome_envs.dwarfs_fall.goals import secret_met
 from gnome_envs.dwarfs_fall.observation import (
     cached_private,
@@ -84,6 +86,13 @@ def _naive_panic_cells(state) -> list[int]:
     return cells
 
 
+def _naive_completable(state, p: int) -> list[int]:
+    """R7.1 as written: every card on the mat whose task seat ``p`` has the meeples for."""
+    if state.game.empires:
+        return [c for c in state.regions.occupied if can_complete(state, c, p)]
+    return [c for c in state.regions.occupied if state.dwarfs_of(p, c) >= state.required_at(c, p)]
+
+
 def _check_players(state) -> None:
     """The kept lists of the board, and the player rows' cached parts, against a recount."""
     n = state.game.num_players
@@ -93,6 +102,7 @@ def _check_players(state) -> None:
     for p in range(n):
         assert state._seat_cells[p] == tuple(c for c in range(NUM_CELLS) if state.dwarfs[c * n + p])
         assert move_options(state, p) == _naive_moves(state, p)
+        assert completable(state, p) == _naive_completable(state, p)
         assert not secret_met(state, p, state.secret[p]) or state.secret_revealed[p]
         fresh = public_features(state, p)
         fresh[state.game.obs_layout.private.stop] = 0.0  # (the hand size is written with the pile)
