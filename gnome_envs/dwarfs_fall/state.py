@@ -301,12 +301,11 @@ class DwarfsFallState(DecisionLoopState):
     def action_limit(self, p: int) -> int:
         """Actions seat ``p`` may take this turn: 3, plus 1 with its castle in play and no frost
         giant in its kingdom (R5.1, R6.5)."""
-        k = self.kingdom(p)
+        kingdoms = self._kingdoms  # (``kingdom`` inlined: two or three calls a step)
+        k = kingdoms[p] if kingdoms is not None else self.kingdom(p)
         # R6.5 with X4.8, X6.4: a frost giant (not for crystal dwarfs) or a treant takes it
-        if k is None:
+        if k is None or (k.frost_giant or k.treant) and empires.extra_action_blocked(self, p, k):
             extra = 0
-        elif k.frost_giant or k.treant:
-            extra = 0 if empires.extra_action_blocked(self, p, k) else CASTLE_EXTRA_ACTIONS
         else:
             extra = CASTLE_EXTRA_ACTIONS
         if self.game.royal:  # D13 High Ho, D8 Hired Hands
