@@ -260,19 +260,13 @@ def _caches(state) -> list[str]:
 
 
 def _rule_caches(state) -> list[str]:
-    """The rules' kept answers (Fortress cells, a seat's moves, kingdom goals found unmet) must
-    equal a fresh computation while what they were kept with is current."""
-    from gnome_envs.dwarfs_fall.turn import find_moves
-
+    """The rules' kept answers (Fortress cells, kingdom goals found unmet) must equal a fresh
+    computation while what they were kept with is current."""
     out = []
     if state.game.royal and state._regions is not None and state._fortress[0] is state._regions:
         _, _, cells, p, answer = state._fortress
         if cells is not None and answer != tuple(c for c in cells if may_place_on(state, p, c)):
             out.append("stale Fortress cells cache")
-    regions, room, cells, p, moves = state._seat_moves
-    if room is not None and room is state._room and regions is state._regions and cells is state._seat_cells[p]:
-        if moves != tuple(find_moves(state, p)):
-            out.append(f"stale moves cache of seat {p}")
     for p, unmet in enumerate(state._secret_unmet):  # a kingdom goal found unmet in this kingdom
         if (unmet is not None and unmet[0] == state.secret[p] and not state.secret_revealed[p]
                 and state.castle_cell[p] >= 0 and unmet[1] is state.kingdom(p) and secret_met(state, p, unmet[0])):

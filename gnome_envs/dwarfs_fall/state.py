@@ -136,7 +136,6 @@ class DwarfsFallState(DecisionLoopState):
         self.tasks: list[tuple] = []
         self._regions: Regions | None = None
         self._room: tuple[int, ...] | None = None  # cards with a free spot (``room_cells``), None: find again
-        self._seat_moves: tuple = (None, None, None, -1, ())  # (regions, room, seat cells, seat, its moves) (turn._moves)
         self._seat_cells: list[tuple[int, ...]] = [()] * n  # per seat: the cells holding its dwarfs, in order
         self._kingdoms: list | None = None  # per seat: the region of its castle (None: no castle)
         self._board: np.ndarray | None = None

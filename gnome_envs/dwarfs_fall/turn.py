@@ -54,19 +54,8 @@ def move_options(state: DwarfsFallState, p: int) -> list[tuple[int, int]]:
 
 
 def _moves(state: DwarfsFallState, p: int, base: int) -> list[int]:
-    """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order.
-
-    The moves follow from the seat's cells, the passable sides (the regions) and which cards
-    have room (``state._room``, kept as one tuple until it changes): the last answer is kept
-    with those three objects (``state._seat_moves``)."""
-    regions, room, cells = state.regions, state._room, state._seat_cells[p]
-    cached = state._seat_moves
-    if room is not None and cached[0] is regions and cached[1] is room and cached[2] is cells and cached[3] == p:
-        return [base + move for move in cached[4]]
-    moves = find_moves(state, p)
-    if room is not None:
-        state._seat_moves = (regions, room, cells, p, tuple(moves))
-    return [base + move for move in moves]
+    """``base`` + cell * 4 + side of every one-card move of seat ``p``'s dwarfs, in cell order."""
+    return [base + move for move in find_moves(state, p)]
 
 
 def find_moves(state: DwarfsFallState, p: int) -> list[int]:
