@@ -345,8 +345,7 @@ def measure(target: Target, seconds: float, rng: np.random.Generator,
     """One row of results for ``target``; with a ``yardstick`` env (connect_four_v3) the two
     play in turn (``play_paired``) and the row holds the yardstick's figures beside it and
     their ratio."""
-    row: dict[str, Any] = {"env": target.name, "players": target.players, "config": target.config or {},
-                           "default": target.default, "available": target.make is not None}
+    row = row_head(target)
     if target.make is None:
         row["reason"] = target.unavailable
         return row
@@ -366,6 +365,13 @@ def measure(target: Target, seconds: float, rng: np.random.Generator,
         row["profile"] = profile_text(env, seconds * PROFILE_SECONDS_SHARE, rng, profile_lines)
     env.close()
     return row
+
+
+def row_head(target: Target) -> dict[str, Any]:
+    """What names ``target``'s row: env, players, config, whether it is the two-player default
+    and whether it could be made."""
+    return {"env": target.name, "players": target.players, "config": target.config or {},
+            "default": target.default, "available": target.make is not None}
 
 
 def make_quietly(target: Target) -> AECEnv:
@@ -399,8 +405,7 @@ def measure_all(targets: list[Target], seconds: float, rng: np.random.Generator,
 
 def pooled_yardstick(target: Target, runs: list[dict[str, Any]]) -> dict[str, Any]:
     """connect_four_v3's row from its runs beside the other envs (all of them pooled)."""
-    row = {"env": target.name, "players": target.players, "config": target.config or {},
-           "default": target.default, "available": True}
+    row = row_head(target)
     row.update(play_stats(*(sum(run[key] for run in runs) for key in ("steps", "games", "elapsed_s"))))
     row["beside"] = [run["steps_per_s"] for run in runs]
     row["vs_connect_four"] = 1.0
