@@ -218,21 +218,27 @@ def test_benchmark_flags_each_games_two_player_default_config() -> None:
 
 
 def test_benchmark_compare_pairs_runs_by_config(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
-    def report(step_us: float, observe_us: float) -> dict:
+    def report(step_us: float, observe_us: float, ratio: float | None = None) -> dict:
         rows = [{"env": "mighty_gnomes_v1", "players": players, "config": {}, "available": True,
-                 "step_us": step_us * players, "observation_us": observe_us}
+                 "step_us": step_us * players, "observation_us": observe_us,
+                 **({"vs_connect_four": ratio / players} if ratio else {})}
                 for players in (2, 3)]
         return {"rows": rows + [{"env": benchmark.CONNECT_FOUR, "players": 2, "config": {}, "available": False}]}
     paths = []
-    for name, doc in (("new0", report(44.0, 10.0)), ("base1", report(40.0, 10.0)),
-                      ("new1", report(40.0, 10.0)), ("base0", report(44.0, 11.0))):
+    for name, doc in (("new0", report(44.0, 10.0, 1.5)), ("base1", report(40.0, 10.0, 2.0)),
+                      ("new1", report(40.0, 10.0)), ("base0", report(44.0, 11.0, 1.8))):
         paths.append(tmp_path / f"{name}.json")
         paths[-1].write_text(json.dumps(doc))
     doc = run_json(capsys, benchmark.main, ["--compare", *map(str, paths)])
     change = doc["changes"]["mighty_gnomes_v1"]
     assert change["step"]["median"] == pytest.approx((1.1 * 40 / 44) ** 0.5 - 1)  # paired ratios: 1.1 and 0.909
     assert change["step"]["configs"] == 2 and change["observation"]["median"] == pytest.approx((10 / 11) ** 0.5 - 1)
+    # against connect_four_v3: base ratio / new ratio, from the one pair where both have a ratio
+    assert change["paired"]["median"] == pytest.approx(2.0 / 1.5 - 1) and change["paired"]["configs"] == 2
     assert benchmark.CONNECT_FOUR not in doc["changes"]  # (it did not run)
+    capsys.readouterr()
+    assert benchmark.main(["--compare", *map(str, paths)]) == 0
+    assert "+33.3%" in capsys.readouterr().out  # the paired column of the table
     assert benchmark.main(["--compare", str(paths[0])]) == common.EXIT_USAGE
     assert "pairs of reports" in capsys.readouterr().err
 

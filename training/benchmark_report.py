@@ -83,7 +83,10 @@ def row_key(row: dict[str, Any]) -> tuple[str, Any, str]:
 def paired_changes(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, Any]:
     """How much slower (+) or faster (-) the new code's steps and observations are than the base's,
     from pairs of reports (new, base) measured at the same time (one per core): per config the
-    geometric mean over the pairs of new / base - 1, per env the median and range over its configs."""
+    geometric mean over the pairs of new / base - 1, per env the median and range over its configs.
+    ``step`` compares us/step, ``observation`` the observation's us, and ``paired`` the ratio to
+    connect_four_v3 played in turn with each config (base ratio / new ratio - 1: the comparison
+    a slow spell on one core moves least)."""
     per_config: dict[tuple, dict[str, list[float]]] = {}
     for new, base in pairs:
         old_rows = {row_key(row): row for row in base["rows"] if row.get("available")}
@@ -91,10 +94,12 @@ def paired_changes(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[s
             was = old_rows.get(row_key(row))
             if not row.get("available") or was is None:
                 continue
-            entry = per_config.setdefault(row_key(row), {"step": [], "observation": []})
+            entry = per_config.setdefault(row_key(row), {"step": [], "observation": [], "paired": []})
             entry["step"].append(row["step_us"] / was["step_us"])
             if "observation_us" in row and "observation_us" in was:
                 entry["observation"].append(row["observation_us"] / was["observation_us"])
+            if row.get("vs_connect_four") and was.get("vs_connect_four"):
+                entry["paired"].append(was["vs_connect_four"] / row["vs_connect_four"])
     envs: dict[str, dict[str, list[float]]] = {}
     for (env, _, _), ratios in per_config.items():
         for what, values in ratios.items():
@@ -105,13 +110,17 @@ def paired_changes(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[s
 
 
 def render_changes(changes: dict[str, Any]) -> str:
-    """The table of ``paired_changes``: per env the median change of us/step and of the observation."""
-    headers = ["env", "configs", "us/step (median)", "us/step (range)", "observation (median)"]
+    """The table of ``paired_changes``: per env the median change of us/step, of the observation
+    and of the time against connect_four_v3 (from the ratios)."""
+    headers = ["env", "configs", "us/step (median)", "us/step (range)", "observation (median)",
+               "vs connect_four_v3 (median)", "vs connect_four_v3 (range)"]
     rows = []
     for env, found in changes.items():
-        step, observe = found["step"], found.get("observation")
+        step, observe, paired = found["step"], found.get("observation"), found.get("paired")
         rows.append([env, step["configs"], f"{step['median']:+.1%}", f"{step['low']:+.1%} .. {step['high']:+.1%}",
-                     f"{observe['median']:+.1%}" if observe else "-"])
+                     f"{observe['median']:+.1%}" if observe else "-",
+                     f"{paired['median']:+.1%}" if paired else "-",
+                     f"{paired['low']:+.1%} .. {paired['high']:+.1%}" if paired else "-"])
     return ("change of the new code against the base, runs paired in time (+: slower)\n\n"
             + common.format_table(headers, rows))
 
