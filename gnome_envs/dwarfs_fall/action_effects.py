@@ -15,13 +15,17 @@ card across the chosen side), the source the card a moving dwarf leaves::
     column        size  meaning
     move          1     1 for a MOVE, 0 for a DWARF from the pile
     job           5     the target's task, one-hot: dig, mine, ogre card, trading goal, slay
-    lacking       1     the observer's dwarfs still missing there after the step / 6
-    ready         1     the target's task is ready after the step (it completes this turn)
+    lacking       1     the observer's dwarfs still missing there after the step / 6 (with The
+                        Empires' elf accuracy the elves on connected neighbours of a monster count)
+    ready         1     the target's task is ready after the step (it completes this turn; never
+                        another player's castle for crystal dwarfs)
     this_turn     1     the dwarfs still missing fit in this turn's actions left after the step
     fits          1     the dwarfs still missing fit in the spots left free (others' dwarfs allow it)
     works         1     completing the task gains something now: a mine's gems, a payable trading
                         goal, an ogre card to draw, a stack to dig in peace, a monster to slay
-    gems          1     gems the target mine would give now / 5
+                        (none from an inn in a wolf's region, none from a castle crystal dwarfs
+                        may not use; ogre cards under the Warband Leader troll)
+    gems          1     gems the target mine would give now / 5 (none under the Warband Leader)
     goal_gems     1     of those, gems the closest face-up trading goal still misses / 5
     goal_slots    1     face-up trading goals that miss this gem type / 4
     gem_vp        1     VP of those gems / 13
@@ -31,12 +35,13 @@ card across the chosen side), the source the card a moving dwarf leaves::
     own_kingdom   1     the target is in the observer's kingdom
     frees_mines   1     a dragon: mines in its region (slaying it lets them yield) / 29
     from_ready    1     MOVE: the source's task was ready before the step
-    from_lacking  1     MOVE: the observer's dwarfs missing on the source after the step / 6
+    from_lacking  1     MOVE: the observer's dwarfs missing on the source after the step / 6 (as
+                        ``lacking`` counts them)
     from_works    1     MOVE: the source's task would gain something now
 
 Flags are 0 or 1; counts are divided by a ceiling above their largest value, so every entry
-stays in [0, 1). Royal Decrees' and The Empires' extra tasks (the troll's toll, a memorial) have
-no job column, and their rules on tasks (races, decrees) are not folded in beyond ``required_at``.
+stays in [0, 1). The dwarfs a task needs are ``required_at``'s (the Mighty troll, beast hunters,
+slow gathering); the tasks the expansions add (the troll's toll, a memorial) have no job column.
 """
 
 from __future__ import annotations
@@ -44,12 +49,13 @@ from __future__ import annotations
 import numpy as np
 
 from gnome_envs.dwarfs_fall.actions import Family
-from gnome_envs.dwarfs_fall.board import SPOTS_OF_LAYER
+from gnome_envs.dwarfs_fall.board import INNS, LINKS, SPOTS_OF_LAYER
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     FOREST_DRAGON,
     GEM_VP,
     HAND_LIMIT,
+    IS_MONSTER,
     LAYER_KIND,
     MAX_SPOTS,
     MINER_FACTOR,
@@ -64,7 +70,9 @@ from gnome_envs.dwarfs_fall.components import (
 )
 from gnome_envs.dwarfs_fall.observation_goals import closest_need, slot_needs
 from gnome_envs.dwarfs_fall.pending import DecisionKind
-from gnome_envs.dwarfs_fall.resolve import affordable, diggable, mine_yield
+from gnome_envs.dwarfs_fall.empires import may_complete
+from gnome_envs.dwarfs_fall.races import Race
+from gnome_envs.dwarfs_fall.resolve import affordable, diggable, mine_yield, warband_here
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
 
 JOB_COLUMNS = (Job.DIG, Job.MINE, Job.OGRE, Job.TRADE, Job.SLAY)
@@ -106,7 +114,12 @@ Needs = list[tuple[int, list[int], bool]]  # the face-up trading goals' needs (o
 
 def task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
     """Whether completing the task on ``cell`` would gain ``seat`` something now."""
-    job = ALL_KINDS[state.kind_at(cell)].job
+    kind = state.kind_at(cell)
+    job = ALL_KINDS[kind].job
+    if state.game.empires and not _empire_task_gains(state, seat, cell, kind):
+        return False
+    if state.game.trolls and warband_here(state, cell, kind):  # T4.2: ogre cards instead
+        return bool(state.ogre_deck) or any(state.ogre_discard)
     if job == Job.MINE:
         return mine_yield(state, cell) > 0
     if job == Job.TRADE:
@@ -118,13 +131,47 @@ def task_works(state: DwarfsFallState, seat: int, cell: int) -> bool:
     return job == Job.SLAY
 
 
-def _lacking(state: DwarfsFallState, seat: int, cell: int, change: int) -> int:
-    return max(state.required_at(cell, seat) - state.dwarfs_of(seat, cell) - change, 0)
+def _empire_task_gains(state: DwarfsFallState, seat: int, cell: int, kind: int) -> bool:
+    """The Empires: crystal dwarfs never use another player's castle (X4.5), and an inn in a
+    wolf's region gives nothing (X6.3)."""
+    return may_complete(state, cell, seat) and not (kind in INNS and state.region_at(cell).wolf)
+
+
+def _counted(state: DwarfsFallState, seat: int, cell: int, to: int, left: int) -> int:
+    """``seat``'s meeples that count for the task on ``cell`` after one of its meeples came to
+    ``to`` (and left ``left``, -1 for one from the pile): its own there and, with elf accuracy
+    (X3.2), the elves on connected neighbours of a monster it stands on."""
+    def own(c: int) -> int:
+        return state.dwarfs_of(seat, c) + (c == to) - (c == left)
+
+    here = own(cell)
+    if here and state.game.empires and state.game.races[seat] == Race.ELVES and IS_MONSTER[state.kind_at(cell)]:
+        passable = state.regions.passable[cell]
+        here += sum(own(nb) for bit, nb, _, _ in LINKS[cell] if passable & bit)
+    return here
+
+
+def _lacking(state: DwarfsFallState, seat: int, cell: int, to: int = -1, left: int = -1) -> int:
+    """``seat``'s meeples still missing for the task on ``cell`` after the step (``_counted``)."""
+    return max(state.required_at(cell, seat) - _counted(state, seat, cell, to, left), 0)
+
+
+def _ready(state: DwarfsFallState, seat: int, cell: int, lacking: int) -> bool:
+    """Whether the task on ``cell`` completes for ``seat`` with ``lacking`` meeples missing."""
+    return lacking == 0 and (not state.game.empires or may_complete(state, cell, seat))
+
+
+def _elf_key(state: DwarfsFallState, seat: int, target: int, source: int) -> int:
+    """The source that changes the target's columns: the card an elf leaves for a monster (a
+    connected neighbour, whose elves count on the monster: one fewer after the move), else -1."""
+    if source < 0 or not state.game.empires or state.game.races[seat] != Race.ELVES:
+        return -1
+    return source if IS_MONSTER[state.kind_at(target)] else -1
 
 
 def _mine_columns(state: DwarfsFallState, seat: int, cell: int, needs: Needs, row: np.ndarray) -> None:
     amount = mine_yield(state, cell)
-    if not amount:
+    if not amount or (state.game.trolls and warband_here(state, cell, state.kind_at(cell))):
         return
     gem = ALL_KINDS[state.kind_at(cell)].gem
     closest = closest_need(state, needs)
@@ -136,7 +183,7 @@ def _mine_columns(state: DwarfsFallState, seat: int, cell: int, needs: Needs, ro
 
 
 def _blocks(state: DwarfsFallState, seat: int, cell: int, free_before: int) -> bool:
-    return any(q != seat and state.dwarfs_of(q, cell) and _lacking(state, q, cell, 0) == free_before
+    return any(q != seat and state.dwarfs_of(q, cell) and _lacking(state, q, cell) == free_before
                for q in range(state.game.num_players))
 
 
@@ -148,18 +195,20 @@ def _frees_mines(state: DwarfsFallState, cell: int) -> float:
     return mines / MINE_SCALE
 
 
-def _target_row(state: DwarfsFallState, seat: int, cell: int, actions_after: int, needs: Needs) -> np.ndarray:
-    """The target columns of a step onto ``cell`` (the same for a placement and every move there)."""
+def _target_row(state: DwarfsFallState, seat: int, cell: int, actions_after: int, needs: Needs,
+                source: int = -1) -> np.ndarray:
+    """The target columns of a step onto ``cell`` (the same for a placement and every move there
+    but an elf's move from a connected neighbour onto a monster: ``source``, ``_elf_key``)."""
     row = np.zeros(EFFECT_WIDTH, dtype=np.float32)
     job = ALL_KINDS[state.kind_at(cell)].job
     if job in JOB_INDEX:
         row[JOB_AT + JOB_INDEX[job]] = 1.0
-    lacking = _lacking(state, seat, cell, 1)
+    lacking = _lacking(state, seat, cell, cell, source)
     free_before = SPOTS_OF_LAYER[state.top[cell]] - state.crowd[cell]
     others = state.crowd[cell] - state.dwarfs_of(seat, cell)
     kingdom = state.kingdom(seat)
     row[LACKING] = lacking / SPOT_SCALE
-    row[READY] = float(lacking == 0)
+    row[READY] = float(_ready(state, seat, cell, lacking))
     row[THIS_TURN] = float(lacking <= actions_after)
     row[FITS] = float(lacking <= free_before - 1)
     row[WORKS] = float(task_works(state, seat, cell))
@@ -172,10 +221,10 @@ def _target_row(state: DwarfsFallState, seat: int, cell: int, actions_after: int
     return row
 
 
-def _source_columns(state: DwarfsFallState, seat: int, cell: int, row: np.ndarray) -> None:
+def _source_columns(state: DwarfsFallState, seat: int, cell: int, target: int, row: np.ndarray) -> None:
     row[MOVE_FLAG] = 1.0
-    row[FROM_READY] = float(_lacking(state, seat, cell, 0) == 0)
-    row[FROM_LACKING] = _lacking(state, seat, cell, -1) / SPOT_SCALE
+    row[FROM_READY] = float(_ready(state, seat, cell, _lacking(state, seat, cell)))
+    row[FROM_LACKING] = _lacking(state, seat, cell, target, cell) / SPOT_SCALE
     row[FROM_WORKS] = float(task_works(state, seat, cell))
 
 
@@ -189,7 +238,8 @@ def effect_rows(state: DwarfsFallState, seat: int) -> np.ndarray:
     actions_after = state.action_limit(seat) - state.actions_used - 1
     layout = state.game.action_layout
     needs = slot_needs(state, seat)
-    targets: dict[int, np.ndarray] = {}  # target cell -> its columns, shared by the steps onto it
+    # (target cell, the source that changes its columns) -> its columns, shared by the steps onto it
+    targets: dict[tuple[int, int], np.ndarray] = {}
     for action in decision.legal:
         index = action - first
         if not 0 <= index < EFFECT_ACTIONS:
@@ -197,11 +247,12 @@ def effect_rows(state: DwarfsFallState, seat: int) -> np.ndarray:
         decoded = layout.decode(action)
         moving = decoded.family == Family.MOVE
         target = NEIGHBOUR[decoded.arg][decoded.arg2] if moving else decoded.arg
-        if target not in targets:
-            targets[target] = _target_row(state, seat, target, actions_after, needs)
-        rows[index] = targets[target]
+        key = (target, _elf_key(state, seat, target, decoded.arg if moving else -1))
+        if key not in targets:
+            targets[key] = _target_row(state, seat, target, actions_after, needs, key[1])
+        rows[index] = targets[key]
         if moving:
-            _source_columns(state, seat, decoded.arg, rows[index])
+            _source_columns(state, seat, decoded.arg, target, rows[index])
     return rows
 
 

@@ -78,7 +78,7 @@ def _complete(state: DwarfsFallState, p: int, cell: int, kind: int) -> None:
     if (state.game.royal and kind == TAVERN and state.decree(Decree.BAR_FIGHTS)
             and state.dwarfs_of(p, cell) >= BAR_FIGHT_DWARFS
             and not (state.game.empires and state.region_at(cell).wolf)
-            and not (state.game.trolls and _warband_here(state, cell, kind))):  # D11
+            and not (state.game.trolls and warband_here(state, cell, kind))):  # D11
         state.return_to_pile(p, cell, BAR_FIGHT_DWARFS)
         for _ in range(BAR_FIGHT_OGRES):
             draw_ogre(state, p)
@@ -91,7 +91,7 @@ def _complete(state: DwarfsFallState, p: int, cell: int, kind: int) -> None:
     state.return_to_pile(p, cell, required)
     if state.game.empires and kind in INNS and state.region_at(cell).wolf:  # X6.3: the wolf keeps inns shut
         return
-    if state.game.trolls and _warband_here(state, cell, kind):  # T4.2
+    if state.game.trolls and warband_here(state, cell, kind):  # T4.2
         for _ in range(WARBAND_OGRES):
             draw_ogre(state, p)
         return
@@ -103,7 +103,7 @@ def _troll_mood_here(state: DwarfsFallState, cell: int, mood: int) -> bool:
     return cell == state.troll_cell and state.mood_deck[0] == mood
 
 
-def _warband_here(state: DwarfsFallState, cell: int, kind: int) -> bool:
+def warband_here(state: DwarfsFallState, cell: int, kind: int) -> bool:
     """T4.2: the Warband Leader troll turns the task of his card (not a monster, not the lake) into ogres."""
     return _troll_mood_here(state, cell, Mood.WARBAND_LEADER) and not IS_MONSTER[kind] and kind != LAKE
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from gnome_envs.dwarfs_fall import action_effects as fx
-from gnome_envs.dwarfs_fall.components import NEIGHBOUR, Job
+from gnome_envs.dwarfs_fall.components import NEIGHBOUR, Job, Mood
+from gnome_envs.dwarfs_fall.empires import can_complete, task_meeples
 
 from .helpers import BLUE, RED, Family, Gem, act, build, cell, fresh, layout
 
@@ -35,6 +36,12 @@ def step_rows(state) -> dict[int, np.ndarray]:
     lay = layout(state)
     steps = [a for a in state.legal_actions() if lay.decode(a).family in fx.EFFECT_FAMILIES]
     return {a: row(state, a) for a in steps}
+
+
+def counted(state, cell: int, seat: int) -> int:
+    """The seat's meeples the engine counts for the task on ``cell`` (with The Empires the
+    accurate elves next to a monster too, X3.2)."""
+    return task_meeples(state, cell, seat) if state.game.empires else state.dwarfs_of(seat, cell)
 
 
 def target_and_source(state, action: int) -> tuple[int, int]:
@@ -114,6 +121,57 @@ def test_a_store_works_only_with_a_payable_goal():
     assert row(broke, layout(broke).dwarf(cell("d4")))[fx.WORKS] == 0
 
 
+def eplace(state, where: str) -> np.ndarray:
+    """The row of a meeple from the pile onto ``where``."""
+    return row(state, layout(state).dwarf(cell(where)))
+
+
+def test_a_crystal_dwarfs_step_onto_another_players_castle_is_never_ready():
+    """X4.5: crystal dwarfs may stand on another player's castle but never use it: with the
+    dwarfs the task needs it is not ready and gains nothing; on their own castle it digs."""
+    stack = {"e4": "Bgol+Kgol/1"}  # a stack to dig (O11)
+    other = build({"d4": "Bcas/3", **stack}, 2, expansions=("empires",), races=("crystal_dwarfs", "dwarfs"),
+                  dwarfs={"d4": "K"})
+    own = build({"d4": "Kcas/3", **stack}, 2, expansions=("empires",), races=("crystal_dwarfs", "dwarfs"),
+                dwarfs={"d4": "K"})
+    blocked, digging = eplace(other, "d4"), eplace(own, "d4")
+    assert count(blocked[fx.LACKING], fx.SPOT_SCALE) == 0 == count(digging[fx.LACKING], fx.SPOT_SCALE)
+    assert blocked[fx.READY] == 0 and blocked[fx.WORKS] == 0
+    assert digging[fx.READY] == 1 and digging[fx.WORKS] == 1
+
+
+def test_an_inn_in_a_wolfs_region_gains_nothing():
+    """X6.3: a tavern next to the big bad wolf is ready but yields no ogre card."""
+    for third, works in (("Owol", 0), ("Ogol", 1)):
+        state = build({"d4": "Bcas/3", "e4": "Btav", "f4": third}, 2, expansions=("empires",),
+                      races=("dwarfs", "ogres"), dwarfs={"e4": "B"})
+        fields = eplace(state, "e4")
+        assert fields[fx.READY] == 1 and fields[fx.WORKS] == works, third
+
+
+def test_accurate_elves_next_to_a_monster_count_on_it():
+    """X3.2: an elf on the dragon and two on a connected mine: one more elf placed on the dragon
+    leaves one missing (2 + 2 of 5), one moved there from the mine two (its elves count less)."""
+    state = build({"d4": "Bdra", "e4": "Beme", "d3": "Bgol"}, 2, expansions=("empires",),
+                  races=("elves", "dwarfs"), dwarfs={"d4": "P", "e4": "PP"})
+    lay = layout(state)
+    placed = row(state, lay.dwarf(cell("d4")))
+    east_to_west = next(d for d in (lay.decode(a) for a in state.legal_actions())
+                        if d.family == Family.MOVE and d.arg == cell("e4") and NEIGHBOUR[d.arg][d.arg2] == cell("d4"))
+    moved = row(state, lay.move(east_to_west.arg, east_to_west.arg2))
+    assert count(placed[fx.LACKING], fx.SPOT_SCALE) == 1 and count(moved[fx.LACKING], fx.SPOT_SCALE) == 2
+    assert count(moved[fx.FROM_LACKING], fx.SPOT_SCALE) == 2, "three elves gather a mine (X3.1)"
+
+
+def test_under_the_warband_leader_a_task_gives_ogre_cards_not_gems():
+    """T4.2: the troll's card gives two ogre cards instead of its task: the mine's row shows no gems."""
+    for mood, gems in ((Mood.WARBAND_LEADER, 0), (Mood.SCARY, 2)):
+        moods = [mood] + [m for m in range(4) if m != mood]
+        state = build({"e4": "Bgol"}, 2, expansions=("trolls_bridge",), moods=moods, troll="e4", dwarfs={"e4": "B"})
+        fields = eplace(state, "e4")
+        assert fields[fx.READY] == 1 and fields[fx.WORKS] == 1 and count(fields[fx.GEMS], fx.YIELD_SCALE) == gems
+
+
 @pytest.mark.parametrize("config", EXPANSION_CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
 def test_rows_match_the_position_each_step_leaves(config):
     """Every legal dwarf step of random positions, played on a copy (while actions are left, so
@@ -130,11 +188,12 @@ def test_rows_match_the_position_each_step_leaves(config):
                 after.apply(after.legal_actions()[0])
             if after.decision_name() != "action" or after.turn_player != seat:  # the last action: resolved
                 continue
-            lacking = max(state.required_at(target, seat) - after.dwarfs_of(seat, target), 0)
-            assert count(fields[fx.LACKING], fx.SPOT_SCALE) == lacking and fields[fx.READY] == (lacking == 0)
+            lacking = max(state.required_at(target, seat) - counted(after, target, seat), 0)
+            assert count(fields[fx.LACKING], fx.SPOT_SCALE) == lacking
+            assert fields[fx.READY] == (can_complete(after, target, seat) if after.game.empires else lacking == 0)
             assert fields[fx.MOVE_FLAG] == (source >= 0)
             if source >= 0:
-                left = max(state.required_at(source, seat) - after.dwarfs_of(seat, source), 0)
+                left = max(state.required_at(source, seat) - counted(after, source, seat), 0)
                 assert count(fields[fx.FROM_LACKING], fx.SPOT_SCALE) == left
             assert ((fields >= 0) & (fields <= 1)).all()
             checked += 1
