@@ -166,7 +166,8 @@ def test_r13_1_expansion_config_is_checked():
         ({"num_players": 5}, ("num_players", "empires")),
         ({"num_players": 8, "expansions": ("empires",)}, ("num_players", "2-7")),
         ({"num_players": 1}, ("num_players",)),
-        ({"expansions": "empires"}, ("expansions",)),
+        ({"expansions": "empires"}, ("expansions", "('empires',)", "--config expansions=empires,")),
+        ({"races": "elves", "expansions": ("empires",)}, ("races", "('elves',)")),
     ):
         config = {"num_players": 2, **kwargs}
         with pytest.raises(ConfigError) as info:
