@@ -310,8 +310,8 @@ class CountingCaller:
 
     calls: Counter[str] = Counter()
 
-    def __init__(self, name: str, *args: Any) -> None:
-        self.name, self.inner = name, operator.methodcaller(name, *args)
+    def __init__(self, name: str, *args: Any, **kwargs: Any) -> None:
+        self.name, self.inner = name, operator.methodcaller(name, *args, **kwargs)
 
     def __call__(self, target: Any) -> Any:
         CountingCaller.calls[self.name] += 1
@@ -339,6 +339,35 @@ def test_instruction_count_makes_only_the_measured_calls_through_methodcaller(
     argv = ["--play", mode, "--env", "battle_gnomes_v1", "--games", str(TINY_GAMES)]
     assert instruction_count.main(argv) == 0
     assert capsys.readouterr().out == f"steps {steps}\n"
+
+
+def test_instruction_count_routes_every_call_of_a_function_through_methodcaller(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # check_secrets is called by its name in flow and scenario and as a hook in the rule table's
+    # list: every call that runs its code goes through the wrapper, the same games are played,
+    # and afterwards every reference is the function again
+    from gnome_envs.dwarfs_fall import flow, goals, pending
+    target, real = "gnome_envs.dwarfs_fall.goals:check_secrets", goals.check_secrets
+    base_steps = instruction_count.play("dwarfs_fall_v6", 2, TINY_GAMES, "clone", {})
+    CountingCaller.calls = Counter()
+    monkeypatch.setattr(instruction_count, "methodcaller", CountingCaller)
+    ran = Counter()
+
+    def profiler(frame: Any, event: str, _arg: Any) -> None:  # every run of the function's code
+        if event == "call" and frame.f_code is real.__code__:
+            ran["check_secrets"] += 1
+
+    calls: list[int] = []
+    sys.setprofile(profiler)
+    try:
+        steps = instruction_count.play("dwarfs_fall_v6", 2, TINY_GAMES, "function", {}, target, calls)
+    finally:
+        sys.setprofile(None)
+    assert steps == base_steps and set(CountingCaller.calls) == {"__call__"}
+    assert calls == [CountingCaller.calls["__call__"]] == [ran["check_secrets"]] and calls[0] > steps
+    assert goals.check_secrets is flow.check_secrets is real and real in pending.AFTER_CHANGE
+    with pytest.raises(ValueError, match="MODULE:NAME"):
+        instruction_count.play("dwarfs_fall_v6", 2, 1, "function", {}, "no_colon")
 
 
 def test_instruction_count_takes_step_observation_and_clone_from_the_three_runs(
