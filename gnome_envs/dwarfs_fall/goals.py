@@ -91,6 +91,7 @@ SECRET_TESTS: dict[int, Callable[[Any, int], bool]] = {
     Secret.ADVENTURERS: _adventurers,
 }
 SECRET_TEST_LIST = tuple(SECRET_TESTS[s] for s in Secret)
+RESEARCHER = int(Secret.RESEARCHER)  # the goal that reads the dwarfs on the mat
 
 
 def secret_met(state: Any, p: int, goal: int) -> bool:
@@ -98,8 +99,29 @@ def secret_met(state: Any, p: int, goal: int) -> bool:
     return SECRET_TEST_LIST[goal](state, p)
 
 
+def secret_versions(state: Any) -> tuple[int, int, int, int]:
+    """What every goal but Researcher reads changes only with these: the public rows (monsters
+    slain, adventures: ``touch``), the mat (kingdoms), the gems and the ogre cards."""
+    return state._public_version, state._layout_version, state.gems.version, state.ogres.version
+
+
 def check_secrets(state: Any) -> None:
-    """R9.2: every secret goal that is met is revealed at once (and stays completed)."""
+    """R9.2: every secret goal that is met is revealed at once (and stays completed). Between two
+    checks at the same ``secret_versions`` only Researcher's dwarfs can have moved."""
+    versions = (state._public_version, state._layout_version, state.gems.version, state.ogres.version)
+    if versions == state._secrets_checked:  # (``secret_versions`` inlined: called every decision)
+        if RESEARCHER in state.secret:
+            p = state.secret.index(RESEARCHER)  # (one seat at most: every goal is one card)
+            if not state.secret_revealed[p] and _researcher(state, p):
+                _reveal(state, p)
+                state._secrets_checked = secret_versions(state)
+        return
+    _check_every_seat(state)
+    state._secrets_checked = secret_versions(state)  # (after any reveal)
+
+
+def _check_every_seat(state: Any) -> None:
+    """Each seat's unrevealed goal, its cheap necessary condition first."""
     revealed = state.secret_revealed
     for p, goal in enumerate(state.secret):
         if revealed[p] or goal < 0:
@@ -149,4 +171,4 @@ NEED: dict[int, tuple[int, int]] = {
 PRECONDITION = tuple(NEED.get(s, (ANYTHING, 0)) for s in Secret)
 
 
-__all__ = ["SECRET_TESTS", "check_secrets", "secret_met"]
+__all__ = ["SECRET_TESTS", "check_secrets", "secret_met", "secret_versions"]

@@ -190,6 +190,7 @@ def determinize(state, seat: int, rng: np.random.Generator):
     if det.game.trolls:
         _shuffle_troll_decks(det, rng)
     det.rng = np.random.Generator(np.random.PCG64(int(rng.integers(SEED_BOUND))))
+    det._secrets_checked = None  # other goals were dealt: the next check looks at every seat
     return det
 
 

@@ -95,6 +95,9 @@ class DwarfsFallState(DecisionLoopState):
         self.reveal_round = [0] * n  # the round each secret goal was revealed in (audit)
         # per seat: (goal, kingdom) a kingdom goal was last found unmet in, or None (goals.check_secrets)
         self._secret_unmet: tuple = (None,) * n
+        # the versions (public rows, mat, gems, ogre cards) every goal was last checked at, or None
+        # (goals.check_secrets: while they hold, only the dwarfs Researcher reads can have moved)
+        self._secrets_checked: tuple | None = None
         self.secret_box: list[int] = []  # secret goals nobody was dealt
         self.turn_player = 0
         self.round = 0

@@ -6,7 +6,7 @@ A row of cards connected east-west: every card used below is open on its east an
 
 from __future__ import annotations
 
-from gnome_envs.dwarfs_fall.components import KING_VP, ROUND_LIMIT, ROUND_LIMIT_NAME
+from gnome_envs.dwarfs_fall.components import NEIGHBOUR, ROUND_LIMIT, ROUND_LIMIT_NAME
 from gnome_envs.dwarfs_fall.decrees import Decree
 from gnome_envs.dwarfs_fall.goals import secret_met
 
@@ -71,6 +71,21 @@ def test_r9_2_revealed_in_another_players_turn():
     act(state, layout(state).card(Kind.RUBY_MINE))
     act(state, layout(state).place(cell("h4"), 0))
     assert state.turn_player == GREEN and state.secret_revealed[BLUE]
+
+
+def test_r9_2_researcher_revealed_by_the_dwarf_that_completes_it():
+    """A dwarf placed or moved changes nothing but the mat's dwarfs, which only Researcher reads:
+    the third blue dwarf on the second monster reveals it at once, whichever way it came."""
+    mat = {"d4": "Rdra", "e4": "Rfro", "f4": "Rgol"}  # the frost giant and the mine are open to each other
+    secrets = (Secret.RESEARCHER, Secret.ARCHITECT, Secret.MINER)
+    placed = build(mat, 3, secrets=secrets, dwarfs={"d4": "BBB", "e4": "BB"})
+    moved = build(mat, 3, secrets=secrets, dwarfs={"d4": "BBB", "e4": "BB", "f4": "B"})
+    assert not placed.secret_revealed[BLUE] and not moved.secret_revealed[BLUE]
+    act(placed, layout(placed).dwarf(cell("e4")))
+    west = next(side for side, nb in enumerate(NEIGHBOUR[cell("f4")]) if nb == cell("e4"))
+    act(moved, layout(moved).move(cell("f4"), west))
+    for state in (placed, moved):
+        assert decision(state) == "action" and state.secret_revealed[BLUE] and state.goals(BLUE) == 1
 
 
 def test_r9_3_each_secret_goal_condition():
