@@ -51,7 +51,8 @@ def _researcher(state: Any, p: int) -> bool:
     if len(monsters) < RESEARCHER_MONSTERS:  # (not enough monster cards on the mat yet)
         return False
     n, dwarfs = state.game.num_players, state.dwarfs
-    trios = sum(1 for c in monsters if dwarfs[c * n + p] >= RESEARCHER_TRIO)
+    # a trio stands on one of the seat's cells with dwarfs (a few), not on every monster (many)
+    trios = sum(1 for c in state._seat_cells[p] if dwarfs[c * n + p] >= RESEARCHER_TRIO and c in monsters)
     return trios >= RESEARCHER_MONSTERS
 
 

@@ -86,6 +86,8 @@ def test_r9_2_researcher_revealed_by_the_dwarf_that_completes_it():
     act(moved, layout(moved).move(cell("f4"), west))
     for state in (placed, moved):
         assert decision(state) == "action" and state.secret_revealed[BLUE] and state.goals(BLUE) == 1
+    mine = build(mat, 3, secrets=secrets, dwarfs={"d4": "BBB", "f4": "BBB"})
+    assert not mine.secret_revealed[BLUE], "a trio on a mine is no trio on a monster"
 
 
 def test_r9_3_each_secret_goal_condition():
