@@ -137,6 +137,12 @@ def _empire_task_gains(state: DwarfsFallState, seat: int, cell: int, kind: int) 
     return may_complete(state, cell, seat) and not (kind in INNS and state.region_at(cell).wolf)
 
 
+def _accurate(state: DwarfsFallState, seat: int, cell: int) -> bool:
+    """X3.2: ``seat``'s elves on connected neighbours of the monster on ``cell`` count for it
+    (``empires.task_meeples``, the engine's count, tests the same)."""
+    return state.game.empires and state.game.races[seat] == Race.ELVES and IS_MONSTER[state.kind_at(cell)]
+
+
 def _counted(state: DwarfsFallState, seat: int, cell: int, to: int, left: int) -> int:
     """``seat``'s meeples that count for the task on ``cell`` after one of its meeples came to
     ``to`` (and left ``left``, -1 for one from the pile): its own there and, with elf accuracy
@@ -145,7 +151,7 @@ def _counted(state: DwarfsFallState, seat: int, cell: int, to: int, left: int) -
         return state.dwarfs_of(seat, c) + (c == to) - (c == left)
 
     here = own(cell)
-    if here and state.game.empires and state.game.races[seat] == Race.ELVES and IS_MONSTER[state.kind_at(cell)]:
+    if here and _accurate(state, seat, cell):
         passable = state.regions.passable[cell]
         here += sum(own(nb) for bit, nb, _, _ in LINKS[cell] if passable & bit)
     return here
@@ -164,9 +170,7 @@ def _ready(state: DwarfsFallState, seat: int, cell: int, lacking: int) -> bool:
 def _elf_key(state: DwarfsFallState, seat: int, target: int, source: int) -> int:
     """The source that changes the target's columns: the card an elf leaves for a monster (a
     connected neighbour, whose elves count on the monster: one fewer after the move), else -1."""
-    if source < 0 or not state.game.empires or state.game.races[seat] != Race.ELVES:
-        return -1
-    return source if IS_MONSTER[state.kind_at(target)] else -1
+    return source if source >= 0 and _accurate(state, seat, target) else -1
 
 
 def _mine_columns(state: DwarfsFallState, seat: int, cell: int, needs: Needs, row: np.ndarray) -> None:

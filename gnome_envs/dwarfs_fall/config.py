@@ -148,6 +148,8 @@ class DwarfsFallConfig:
 def _names(option: str, value: Any) -> tuple[str, ...]:
     """A tuple of names from a tuple or list of strings (ConfigError otherwise)."""
     if not isinstance(value, (tuple, list)) or not all(isinstance(v, str) for v in value):
-        hint = f" (one name: ({value!r},); on the command line --config {option}={value},)" if isinstance(value, str) else ""
+        hint = ""
+        if isinstance(value, str):
+            hint = f" (one name: ({value!r},); on the command line --config {option}={value},)"
         raise ConfigError(f"{option} must be a tuple of names, got {value!r}{hint}")
     return tuple(value)
