@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from agents.dwarfs_fall_elves import dragon_cost, elf_hunt_blocked, elf_hunt_need, hunting_elves, share_hunts
 from agents.dwarfs_fall_empires import empire_task_works
-from agents.dwarfs_fall_secrets import SECRET_CHASE, adventure_slay_bonus, chasing, with_card, zoo_keeps
+from agents.dwarfs_fall_secrets import (
+    SECRET_CHASE,
+    adventure_slay_bonus,
+    chasing,
+    with_card,
+    zoo_guard_plans,
+    zoo_keeps,
+)
 from gnome_envs.dwarfs_fall.components import (
     ALL_KINDS,
     BERSERKER_MONSTERS,
@@ -257,7 +264,7 @@ def _task_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
         plans[cell] = value / need * (1.0 if need <= left else HUNT_FOLLOW_UP if hunt else FOLLOW_UP)
         if balloonists and need > 1:  # one dwarf from the pile per card per turn: a turn per dwarf
             plans[cell] *= FOLLOW_UP ** (need - 1)
-    for cell, value in _research_plans(state, seat).items():
+    for cell, value in (*_research_plans(state, seat).items(), *zoo_guard_plans(state, seat).items()):
         plans[cell] = max(plans.get(cell, 0.0), value)
     if hunting_elves(state, seat):
         share_hunts(state, seat, plans, left)

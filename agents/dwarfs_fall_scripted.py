@@ -32,7 +32,9 @@ Priorities, in plain words:
 * The Empires' secret goals (``dwarfs_fall_secrets``): a Zookeeper plays its monsters into its
   own kingdom and does not slay them there, a Townsmen plays taverns and stores into its
   kingdom, an Adventurers buys two classes and sends class meeples of a type not yet there
-  onto monsters.
+  onto monsters. Where monsters are scarce (two players: four for a goal of three) the
+  Zookeeper also keeps its kingdom apart from the other seat's, plays the card that brings
+  the third, and guards a monster at home that the other seat gathers on.
 * The Empires' races: ogres count a stolen pouch for every ogre card that acts on an enemy
   meeple (so they also play Panic), everyone plays the Wrecking Ball as an Ambush, and elves
   hunt monsters with their meeples on and around them (elf accuracy), gathering gems next to a
@@ -74,7 +76,7 @@ from agents.dwarfs_fall_plans import (
     task_value,
     troll_dest_value,
 )
-from agents.dwarfs_fall_secrets import kingdom_secret_gain
+from agents.dwarfs_fall_secrets import kingdom_secret_gain, zoo_apart, zoo_last_step
 from gnome_envs.dwarfs_fall.actions import Family
 from gnome_envs.dwarfs_fall.board import compute_regions
 from gnome_envs.dwarfs_fall.components import (
@@ -133,6 +135,7 @@ def placement_score(state: DwarfsFallState, seat: int, cell: int, packed: int) -
     if state.game.empires:
         castle = seat if layer_code(packed) == state.game.seat_codes[seat][CASTLE_SLOT] else -1
         score += kingdom_secret_gain(state, seat, cell, packed, castle) + hunt_card_gain(state, seat, cell, packed)
+        score += zoo_apart(state, seat, cell, packed, castle)
     keeps = chasing(state, seat, Secret.BERSERKER) or chasing(state, seat, Secret.ZOOKEEPER)
     if IS_MONSTER[kind] and own is not None and not keeps:
         top = list(state.top)
@@ -157,7 +160,7 @@ def _action_score(state: DwarfsFallState, seat: int, action: int) -> float:
         cards = state.in_hand[seat].bit_count()
         if IS_MONSTER[state.game.seat_kinds[seat][d.arg]] and not any(state.castle_cell[o] >= 0 for o in _opponents(state, seat)):
             return 0.05 if cards > CROWDED_HAND else -1.0
-        return CARD_PLAY_VALUE + (1.0 if cards > CROWDED_HAND else 0.0)
+        return CARD_PLAY_VALUE + (1.0 if cards > CROWDED_HAND else 0.0) + zoo_last_step(state, seat, d.arg)
     if f == Family.DWARF:
         return task_plans(state, seat).get(d.arg, -1.0)
     if f == Family.MOVE:

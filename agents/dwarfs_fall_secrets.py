@@ -2,7 +2,8 @@
 ``dwarfs_fall_scripted``, ``dwarfs_fall_plans`` and ``dwarfs_fall_empires``).
 
 In plain words: a Zookeeper keeps monsters in its kingdom (it plays its own there and does not
-slay them), a Townsmen plays taverns and general stores into its kingdom, and an Adventurers buys
+slay them; at two players, where the game has four, it plays for every one: see the Zookeeper
+section), a Townsmen plays taverns and general stores into its kingdom, and an Adventurers buys
 two classes and sends class meeples of kinds not yet there onto the monster it hunts. Each step
 is worth its share of the goal's VP (the goal is met at the last one).
 """
@@ -14,14 +15,17 @@ from typing import Any
 
 from gnome_envs.dwarfs_fall.components import (
     ADVENTURER_TYPES,
+    DISTINCT_ROTATIONS,
     IS_MONSTER,
     TOWNSMEN_INNS,
     ZOOKEEPER_MONSTERS,
     Secret,
+    layer,
 )
 from gnome_envs.dwarfs_fall.empires import piece_cell
 from gnome_envs.dwarfs_fall.races import NOT_OWNED, RACE_CLASSES
 from gnome_envs.dwarfs_fall.state import DwarfsFallState
+from gnome_envs.dwarfs_fall.turn import placement_cells
 
 SECRET_CHASE = 2.0  # a step towards its own unrevealed secret goal, on top of the goal's VP share
 KINGDOM_SECRETS = {  # goal: (how many, what the kingdom counts)
@@ -77,12 +81,93 @@ def kingdom_secret_gain(state: DwarfsFallState, seat: int, cell: int, packed: in
     return step_value(state, seat, goal, need) * (min(after, need) - min(before, need))
 
 
+# ---------------------------------------------------------------------------- Zookeeper
+# Where monsters are scarce (two players: four in all for a goal of three), a Zookeeper plays
+# for every one: it keeps its kingdom apart from the other seat's (a rival plays monsters into
+# a rival's kingdom, never its own), plays the card that brings the third, never slays one at
+# home, and guards those another seat gathers on.
+ZOO_SPARE = 2  # monsters beyond the goal's three below which they are scarce
+ZOO_APART = 3.0  # a card that joins its kingdom to the other seat's
+ZOO_GUARD_FROM = 2  # foreign dwarfs gathering on a monster at home before it sends a guard
+
+
+def zoo_scarce(state: DwarfsFallState) -> bool:
+    """Whether the game's monster cards leave fewer than ZOO_SPARE beyond the Zookeeper's three."""
+    monsters = sum(IS_MONSTER[kind] for kinds in state.game.seat_kinds for kind in kinds)
+    return monsters - ZOOKEEPER_MONSTERS < ZOO_SPARE
+
+
+def monsters_alive(state: DwarfsFallState) -> int:
+    """Monster cards on the mat or in a hand (the others were slain)."""
+    kinds = state.game.seat_kinds
+    in_hands = sum(IS_MONSTER[kinds[p][slot]] for p in range(state.game.num_players)
+                   for slot in range(len(kinds[p])) if state.in_hand[p] >> slot & 1)
+    return len(state.regions.monsters) + in_hands
+
+
+def _scarce_zoo(state: DwarfsFallState, seat: int) -> bool:
+    """``seat`` chases Zookeeper where monsters are scarce, and enough are left for the goal."""
+    return (chasing(state, seat, Secret.ZOOKEEPER) and zoo_scarce(state)
+            and monsters_alive(state) >= ZOOKEEPER_MONSTERS)
+
+
+def _zoo_size(state: DwarfsFallState, seat: int) -> int:
+    return _kingdom_count(state, seat, "monsters")
+
+
+def _shares_kingdom(state: DwarfsFallState, seat: int) -> bool:
+    kingdom = state.kingdom(seat)
+    return kingdom is not None and any(state.kingdom(o) is kingdom
+                                       for o in range(state.game.num_players) if o != seat)
+
+
+def zoo_apart(state: DwarfsFallState, seat: int, cell: int, packed: int, castle: int) -> float:
+    """A scarce Zookeeper: -ZOO_APART for a card on ``cell`` that joins its kingdom to another's."""
+    if not _scarce_zoo(state, seat) or _shares_kingdom(state, seat):
+        return 0.0
+    joined = with_card(state, cell, packed, castle, lambda s: _shares_kingdom(s, seat))
+    return -ZOO_APART if joined else 0.0
+
+
+def _zoo_after(state: DwarfsFallState, seat: int, slot: int) -> list[int]:
+    """Monsters in ``seat``'s kingdom with the card of hand slot ``slot`` at each place it may go."""
+    code = state.game.seat_codes[seat][slot]
+    return [with_card(state, cell, layer(code, rotation), -1, lambda s: _zoo_size(s, seat))
+            for cell in placement_cells(state, seat, slot) for rotation in DISTINCT_ROTATIONS[code]]
+
+
+def zoo_last_step(state: DwarfsFallState, seat: int, slot: int) -> float:
+    """A scarce Zookeeper one monster short: the last step's worth when the card of hand slot
+    ``slot`` brings the third monster home somewhere it may go."""
+    if not _scarce_zoo(state, seat) or _zoo_size(state, seat) != ZOOKEEPER_MONSTERS - 1:
+        return 0.0
+    if max(_zoo_after(state, seat, slot), default=0) < ZOOKEEPER_MONSTERS:
+        return 0.0
+    return step_value(state, seat, Secret.ZOOKEEPER, ZOOKEEPER_MONSTERS)
+
+
 def zoo_keeps(state: DwarfsFallState, seat: int, cell: int) -> float:
-    """Zookeeper: what slaying the monster on ``cell`` in its own kingdom costs the goal."""
+    """Zookeeper: what slaying the monster on ``cell`` in its own kingdom costs the goal: a step,
+    or all of it where monsters are scarce (a slain monster never comes back), and nothing once
+    fewer than three are left."""
     kingdom = state.kingdom(seat)
     if not chasing(state, seat, Secret.ZOOKEEPER) or kingdom is None or cell not in kingdom.cells:
         return 0.0
-    return step_value(state, seat, Secret.ZOOKEEPER, ZOOKEEPER_MONSTERS)
+    if not zoo_scarce(state):
+        return step_value(state, seat, Secret.ZOOKEEPER, ZOOKEEPER_MONSTERS)
+    return step_value(state, seat, Secret.ZOOKEEPER, 1) if _scarce_zoo(state, seat) else 0.0
+
+
+def zoo_guard_plans(state: DwarfsFallState, seat: int) -> dict[int, float]:
+    """A scarce Zookeeper: one own dwarf on each monster of its kingdom where another seat's
+    dwarfs gather (five of one colour slay it, and a monster has five spots)."""
+    kingdom = state.kingdom(seat)
+    if not _scarce_zoo(state, seat) or kingdom is None or not kingdom.monsters:
+        return {}
+    value = step_value(state, seat, Secret.ZOOKEEPER, ZOOKEEPER_MONSTERS)
+    return {cell: value for cell in state.regions.monsters
+            if cell in kingdom.cells and not state.dwarfs_of(seat, cell) and state.has_room(cell)
+            and state.crowd[cell] >= ZOO_GUARD_FROM}
 
 
 # ---------------------------------------------------------------------------- Adventurers
@@ -131,5 +216,6 @@ def adventure_meeple_bonus(state: DwarfsFallState, seat: int, cell: int, piece: 
 
 __all__ = [
     "SECRET_CHASE", "adventure_class_bonus", "adventure_meeple_bonus", "adventure_slay_bonus", "chasing",
-    "kingdom_secret_gain", "owned_classes", "step_value", "with_card", "zoo_keeps",
+    "kingdom_secret_gain", "monsters_alive", "owned_classes", "step_value", "with_card", "zoo_apart",
+    "zoo_guard_plans", "zoo_keeps", "zoo_last_step", "zoo_scarce",
 ]
