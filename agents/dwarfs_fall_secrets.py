@@ -116,9 +116,9 @@ def _zoo_size(state: DwarfsFallState, seat: int) -> int:
 
 
 def _shares_kingdom(state: DwarfsFallState, seat: int) -> bool:
+    """Another seat's castle stands in ``seat``'s kingdom."""
     kingdom = state.kingdom(seat)
-    return kingdom is not None and any(state.kingdom(o) is kingdom
-                                       for o in range(state.game.num_players) if o != seat)
+    return kingdom is not None and len(kingdom.castles) > 1
 
 
 def zoo_apart(state: DwarfsFallState, seat: int, cell: int, packed: int, castle: int) -> float:
