@@ -180,6 +180,8 @@ BATTLE_TEXTS = [  # (attackers, defenders, expected totals, what is checked)
     ([("rusty", None, "hedge")], BARE, (3, 0), "Rusty's defence 0"),
     ([("lady marigold", None, "lid"), ("doodle", None, "bucket")], BARE, (2 + 2 + 2 + 2 + 1, 0),
      "Lady Marigold +1 per defence (Doodle armed: no bonus)"),
+    ([("lady marigold", None, None), ("rusty", None, "hedge")], BARE, (2 + 1 + 3 + 0, 0),
+     "Lady Marigold counts Rusty's defence, which counts 0 (O16)"),
     (["boulder", "bumble"], BARE, (4 - 2, 0), "Boulder -2 with another gnome"),
     (["bumble"], ["boulder"], (0, 4), "Boulder alone"),
     (["twinkle"], BARE, (3, 0), "Twinkle +3 alone"),

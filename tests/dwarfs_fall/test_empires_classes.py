@@ -211,6 +211,24 @@ def test_x5_8_class_meeples_leave_in_class_order():
     assert piece(state, 0, Class.WARRIOR) == E4
 
 
+
+def test_o52_hidden_tunnels_send_a_plain_meeple_first():
+    """O52 with D14.1: a tunnel asks no meeple type; a plain meeple goes while one shares the
+    mine, and the class meeple then stays (an ordinary move from the same card asks)."""
+    from gnome_envs.dwarfs_fall.decrees import Decree
+
+    mat = {"d4": "Bgol", "f6": "Beme", "h8": "Rtav"}
+    state = build(mat, 2, expansions=("empires", "royal_decrees"), races=("dwarfs", "dwarfs"), scenario="siege",
+                  decrees=[Decree.HIDDEN_TUNNELS], dwarfs={"d4": "BB"}, classes={0: {"king": "d4"}})
+    lay = layout(state)
+    act(state, lay.tunnel(cell("d4")), "action")
+    act(state, lay.cell(cell("f6")), "tunnel_dest")
+    assert decision(state) == "action" and state.plain_at(0, cell("f6")) == 1
+    assert piece(state, 0, Class.KING) == cell("d4") and state.plain_at(0, cell("d4")) == 0
+    act(state, lay.tunnel(cell("d4")), "action")  # the king alone: it goes
+    act(state, lay.cell(cell("f6")), "tunnel_dest")
+    assert piece(state, 0, Class.KING) == cell("f6")
+
 def test_x5_9_owned_class_meeples_score_their_vp():
     """Every class meeple a seat owns, in the pile or on the mat, scores its VP."""
     bare = ebuild(dwarfs={"e4": "B"})

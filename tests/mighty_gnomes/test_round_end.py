@@ -3,8 +3,8 @@ and E11."""
 
 from __future__ import annotations
 
-from gnome_envs.mighty_gnomes.components import ROUND_REWARDS
-from gnome_envs.mighty_gnomes.scoring import animal_points, breakdown
+from gnome_envs.mighty_gnomes.components import ROUND_REWARDS, GnomeType
+from gnome_envs.mighty_gnomes.scoring import animal_points, breakdown, gnome_points
 
 from .helpers import (
     CRYSTAL,
@@ -342,3 +342,22 @@ def test_o44_audit_events_count_trail_icons_and_treasures():
     assert state.audit_tags(0)["gnome:magic"] == "1" and state.audit_tags(1)["gnome:magic"] == "0"
     fresh_events = build().audit_events()
     assert fresh_events["trail_vp_2_reached"] == 0.0 and fresh_events["chest_1_claimed"] == 0.0
+
+
+def test_o37_a_knight_invited_in_round_five_makes_its_owner_furthest():
+    """O37: after round 5 every token is at the hut and the top of the stack is furthest, but a
+    Knight invited as a round-5 reward moves its owner 2 steps: that player is then furthest,
+    for the Knight's 4 VP and the tie-break."""
+    state = build(2, round_number=5, turn_index=2, first_player=0, coins={0: 5, 1: 5},
+                  res={1: [2, 1, 0, 0, 0]}, used_tiles={0: [0, 1], 1: [0, 1]},
+                  mighty_gnomes=("magic", "alchemist", "robber", "knight", "druid"), trail={0: 3, 1: 1})
+    use(state, 2, Mode.COINS)
+    use(state, 2, Mode.COINS)
+    assert decision(state) == "reward" and state.current_player == 0
+    assert state.trail == [0, 0] and state.furthest() == 0  # seat 0 on top of the final stack
+    boxes = ROUND_REWARDS[5]
+    choose(state, Family.REWARD, boxes.index(Reward.VP_2))
+    choose(state, Family.REWARD, boxes.index(Reward.INVITE))
+    choose(state, Family.GNOME, state.gnome_types.index(GnomeType.KNIGHT))
+    assert state.is_terminal() and state.trail == [0, 2]
+    assert state.furthest() == 1 and gnome_points(state, 1, GnomeType.KNIGHT) == 4
