@@ -51,6 +51,7 @@ class Decree(IntEnum):
 
 NUM_DECREES = len(Decree)
 DRAGON_KING, GREEDY_LANDLORDS = int(Decree.DRAGON_KING), int(Decree.GREEDY_LANDLORDS)  # (plain ints: read often)
+DRAGON_KING_BIT, GREEDY_LANDLORDS_BIT = 1 << DRAGON_KING, 1 << GREEDY_LANDLORDS
 D = Decree
 _SIEGE = (D.FORTRESS, D.BATTLE_MEMORIAL, D.GREEDY_LANDLORDS)
 _BLOODTHIRSTY = (D.BAR_FIGHTS, D.HIRED_HANDS, D.BEAST_HUNTERS, D.BATTLE_MEMORIAL)
@@ -173,13 +174,17 @@ def tunnel_sources(state, p: int) -> list[int]:
     top = state.top
     held = [c for c in state._seat_cells[p] if LAYER_MINE[top[c]]]  # (the cells holding its dwarfs, in order)
     if not held:
-        return []
+        return held
     crowd = state.crowd
-    targets = [c for c in _safe_mines(state) if crowd[c] < SPOTS_OF_LAYER[top[c]]]
-    if not targets:
+    target = -1  # the one mine with a free spot found so far
+    for c in _safe_mines(state):
+        if crowd[c] < SPOTS_OF_LAYER[top[c]]:
+            if target >= 0:  # two targets: every held mine can send to one that is not itself
+                return held
+            target = c
+    if target < 0:
         return []
-    anywhere = len(targets) > 1  # else only a mine other than the one target can send
-    return [c for c in held if anywhere or c != targets[0]]
+    return [c for c in held if c != target]
 
 
 def _safe_mines(state) -> tuple[int, ...]:
@@ -206,10 +211,11 @@ def kingdom_score(state, p: int) -> int:
     if k is None:
         return 0
     vp = k.vp + party_bonus(state, p, k)  # X4.2: the ogres' party (0 for other races)
-    if state.decree(DRAGON_KING) and frost_voids_mines(state, p, k):
+    decrees = state.decree_mask  # (a Royal Decrees game: ``state.decree`` inlined)
+    if decrees & DRAGON_KING_BIT and frost_voids_mines(state, p, k):
         vp -= sum(ALL_KINDS[LAYER_KIND[state.top[c]]].vp for c in k.cells
                   if LAYER_KIND[state.top[c]] in MINE_KINDS)
-    if state.decree(GREEDY_LANDLORDS):
+    if decrees & GREEDY_LANDLORDS_BIT:
         vp //= len(k.castles)
     return vp
 

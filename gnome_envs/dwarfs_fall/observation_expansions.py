@@ -98,6 +98,9 @@ ROYAL_ONES = (
     lambda slot, seat, n: () if slot is None else (slot,),  # store slot of a trade-in
 )
 NIGHT_PART = 3  # then the Hired Hands actions
+# parts that are tuples of cells, written as they are (their ones are the cells): a new value that
+# extends the old one (a dwarf placed, a memorial added) sets only the cells added
+GROWING_PARTS = frozenset({5, 7})
 
 
 @cache
@@ -118,8 +121,13 @@ def write_royal(obs: np.ndarray, s: int, seat: int, n: int, old: tuple | None, n
         if ones_of is None:  # an amount
             obs[at] = float(value) if part == NIGHT_PART else squash(value, BONUS_K)
             continue
+        was = old[part] if old is not None else ()
+        if part in GROWING_PARTS and value[:len(was)] == was:  # cells added this turn: only the new ones
+            for i in value[len(was):]:
+                obs[at + i] = 1.0
+            continue
         if old is not None:
-            for i in ones_of(old[part], seat, n):
+            for i in ones_of(was, seat, n):
                 obs[at + i] = 0.0
         for i in ones_of(value, seat, n):
             obs[at + i] = 1.0

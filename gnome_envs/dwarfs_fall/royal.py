@@ -39,6 +39,7 @@ FORTRESS, CRAZY_BALLOONISTS = int(Decree.FORTRESS), int(Decree.CRAZY_BALLOONISTS
 HIDDEN_TUNNELS, HIRED_HANDS = int(Decree.HIDDEN_TUNNELS), int(Decree.HIRED_HANDS)
 FORTRESS_BIT, CRAZY_BALLOONISTS_BIT = 1 << FORTRESS, 1 << CRAZY_BALLOONISTS
 HIDDEN_TUNNELS_BIT, HIRED_HANDS_BIT = 1 << HIDDEN_TUNNELS, 1 << HIRED_HANDS
+ACTION_DECREE_BITS = FORTRESS_BIT | HIDDEN_TUNNELS_BIT | HIRED_HANDS_BIT  # decrees that add actions
 
 
 def _layout(state: DwarfsFallState) -> ActionLayout:
@@ -61,16 +62,21 @@ def extra_actions(state: DwarfsFallState, p: int, room: Sequence[int], can_act: 
                   spots: Sequence[int] | None = None) -> list[int]:
     """The actions decrees add to the action phase (``room``: cards with a free spot; ``spots``:
     ``placeable`` of them if already known)."""
+    decrees = state.decree_mask
+    if not decrees & ACTION_DECREE_BITS:
+        return []
     layout = _layout(state)
     legal: list[int] = []
-    decrees = state.decree_mask
     if can_act and decrees & FORTRESS_BIT and not (placeable(state, p, room) if spots is None else spots):
-        legal += [layout.rotate(c) for c in rotatable(state)]  # D4.2: no valid spot, for any reason
+        base = layout.rotate_base
+        legal += [base + c for c in rotatable(state)]  # D4.2: no valid spot, for any reason
     if can_act and decrees & HIDDEN_TUNNELS_BIT:
-        legal += [layout.tunnel(c) for c in tunnel_sources(state, p)]  # D14
+        base = layout.tunnel_base
+        legal += [base + c for c in tunnel_sources(state, p)]  # D14
     if decrees & HIRED_HANDS_BIT:
         hand = state.ogres.of(p)
-        legal += [layout.hire(k) for k in range(len(hand)) if hand[k]]  # D8
+        base = layout.hire_base
+        legal += [base + k for k in range(len(hand)) if hand[k]]  # D8
     return legal
 
 

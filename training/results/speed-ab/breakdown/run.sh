@@ -30,3 +30,9 @@ B=gnome_envs.battle_gnomes
 run battle_gnomes-6p --env battle_gnomes_v1 --players 6 --games 10 --function $B.observation:observe \
     --function $B.observation:_battle --function $B.observation_battle:battle_key --function $B.totals:side_parts &
 wait
+# inside the ACTION options at 5 players with all three expansions
+run dwarfs_fall-5p-all-three-options --env dwarfs_fall_v6 --players 5 --games 2 \
+    --config expansions=trolls_bridge,empires,royal_decrees --config scenario=lords_of_the_arena \
+    --function $D.turn:_action_options --function $D.royal:extra_actions --function $D.empire_actions:extra_actions \
+    --function $D.decrees:fortress_cells --function $D.decrees:tunnel_sources --function $D.turn:placement_cells \
+    --function $D.ogres:playable --function $D.turn:find_moves --function $D.empire_actions:power_ready
