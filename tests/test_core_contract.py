@@ -173,8 +173,9 @@ def test_forced_chain_truncation_reaches_the_aec_env_as_truncation():
 
 
 # ---------------------------------------------------------------------------- designed limits
-def test_designed_limit_is_a_truncation_paid_as_neither_win_nor_loss():
-    env = counter_env()
+@pytest.mark.parametrize("reward", ["win_loss", "rank"])  # the outcome modes ("score" pays score changes)
+def test_designed_limit_is_a_truncation_paid_as_neither_win_nor_loss(reward):
+    env = counter_env(reward=reward)
     env.reset(seed=SEED)
     env.step(Branch.LIMIT)
     assert all(env.truncations.values()) and not any(env.terminations.values())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from gnome_envs.battle_gnomes.actions import TurnAction
 from gnome_envs.battle_gnomes.battle import targets_for
-from gnome_envs.battle_gnomes.components import MOSS_EXTRA
 from gnome_envs.battle_gnomes.totals import totals
 
 from .helpers import (
@@ -90,6 +89,14 @@ def test_r7_2_whole_battle_window():
     assert state.current_player == 0
     act(state, Family.PASS)
     assert decision(state) == DecisionKind.ATTACKER
+    turf = build(households={0: ["sage", "pip"], 1: ["moss", "gus"]}, hands={1: ["home turf", "truce flag"]},
+                 phase="battle", battle={"defender": 1, "stage": "whole"})
+    act(turf, Family.PASS)  # the attacker passes; Home Turf is either side's card (O12)
+    assert turf.current_player == 1
+    assert sorted(a for a, _ in legal_args(turf, Family.CARD)) == sorted([card("home turf"), card("truce flag")])
+    play(turf, "home turf")
+    act(turf, Family.PASS)
+    assert turf.b_home == 1 << 1 and decision(turf) == DecisionKind.WHOLE_BATTLE and turf.current_player == 0
 
 
 def test_r7_3_choose_gnomes():
@@ -173,10 +180,10 @@ def test_r7_6_after_the_battle():
     react_until_end(state)
     assert decision(state) == DecisionKind.GIVE_GNOME and state.current_player == 1  # 10 beats 9
     assert sorted(a for a, _ in legal_args(state, Family.GNOME)) == [0, 1]
-    act(state, Family.GNOME, 1)
+    act(state, Family.GNOME, 1)  # Gus goes; Moss stays, so seat 1 draws to its limit 5 and one more (R7.6)
     assert state.defeated[0] == [gnome("gus")] and state.households[1] == [gnome("moss")]
     assert sorted(state.discard) == sorted(card(n) for n in ("pitchfork", "battle cry", "fertilizer"))
-    assert len(state.hands[0]) == 5 and len(state.hands[1]) == 5 + MOSS_EXTRA and state.b_att == -1
+    assert len(state.hands[0]) == 5 and len(state.hands[1]) == 6 and state.b_att == -1
     plain = _battle(households={0: ["sage", "pip"], 1: ["doodle", "gus"]}, defenders=("doodle",))
     react_until_end(plain)
     act(plain, Family.GNOME, 0)  # Sage 1 against Doodle 2 + 2

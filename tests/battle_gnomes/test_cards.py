@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gnome_envs.battle_gnomes.components import GNOMES, MOSS_EXTRA, PIP_DRAW, Slot
+from gnome_envs.battle_gnomes.components import GNOMES, Slot
 from gnome_envs.battle_gnomes.totals import totals
 
 from .helpers import (
@@ -67,6 +67,12 @@ def test_r10_1_action_cards():
     play(turf, "home turf")
     finish_window(turf)
     assert totals(turf) == (1 + 1 + 2 * (2 + 1), 2 + 2)  # Sage 1 (+1: Home Turf took effect), yard 3 doubled
+    home = whole_window({1: ["home turf"]}, yards={0: ["picket"], 1: ["picket", "pink"]})
+    act(home, Family.PASS)  # the attacker passes; the defender may play Home Turf too (O12: either side)
+    assert home.current_player == 1 and [a for a, _ in legal_args(home, Family.CARD)] == [card("home turf")]
+    play(home, "home turf")
+    finish_window(home)
+    assert totals(home) == (1 + 2, 2 + 2 + 2 * (2 + 1))  # Sage 1 + Fence 2 (not doubled); Doodle 2 + 2, yard 3 doubled
     sneak = whole_window({0: ["sneak attack", "truce flag"], 1: ["truce flag"]}, yards={1: ["stone wall"]})
     assert [a for a, _ in legal_args(sneak, Family.CARD)] == [card("sneak attack")]  # no Truce Flag: attacker
     play(sneak, "sneak attack")
@@ -217,11 +223,13 @@ def _functions():
     resolve(nettle, 0, Family.GNOME, 0)
     resolve(nettle, 0, Family.GNOME, 1)
     assert totals(nettle) == (2 + 0 + 2, 0 - 1)
-    assert legal_args(nettle, Family.GNOME) == [] or nettle.current_player != 0  # once per battle
-    pip = fight(["pip"], BARE)
-    hand = len(pip.hands[0])
+    assert nettle.b_used >> gnome("nettle") & 1 and nettle.b_used >> gnome("bumble") & 1
+    act(nettle, Family.PASS)  # the defender passes: the loop is back at seat 0 (one pass, not a full round)
+    assert nettle.current_player == 0 and decision(nettle) == DecisionKind.REACT
+    assert legal_args(nettle, Family.GNOME) == []  # once per battle: neither function is offered again
+    pip = fight(["pip"], BARE, hands={0: ["rake"]})
     resolve(pip, 0, Family.GNOME, 0)
-    assert len(pip.hands[0]) == hand + PIP_DRAW
+    assert len(pip.hands[0]) == 1 + 1  # the Rake, and the one card Pip draws
     whisper = fight(["whisper"], [("old moss", None, "hedge")])
     resolve(whisper, 0, Family.GNOME, 0)
     act(whisper, Family.TARGET, 0, Slot.DEFENCE)
@@ -235,4 +243,4 @@ def _functions():
     moss = fight(["sage"], ["moss"])
     react_until_end(moss)
     act(moss, Family.GNOME, 0)
-    assert len(moss.hands[1]) == 5 + MOSS_EXTRA
+    assert len(moss.hands[1]) == 6  # the hand limit 5, and one card more for Moss (R7.6)

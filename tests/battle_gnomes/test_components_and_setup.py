@@ -98,8 +98,10 @@ def test_r2_1_deal():
         state = fresh(seed=3, num_players=n, skip_forced=False)
         assert [len(h) for h in state.hands] == [5] * n
         assert len(state.deck) == 78 - 5 * n
-    a, b = fresh(seed=1), fresh(seed=2)
-    assert a.deck != b.deck or a.gnome_deck != b.gnome_deck
+    games = [fresh(seed=seed) for seed in range(6)]
+    assert len({tuple(g.deck) for g in games}) == 6  # the player deck is shuffled (each seed its own order)
+    assert len({tuple(g.gnome_deck) for g in games}) == 6  # ... and so is the gnome deck
+    assert len({tuple(g.selection) for g in games}) > 1  # the selection comes off the shuffled gnome deck
 
 
 def test_r2_2_selection():

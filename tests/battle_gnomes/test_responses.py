@@ -83,6 +83,26 @@ def test_r8_2_who_may_respond():
     assert mower.discard[-2:] == [card("picket"), card("lawn mower")]  # the Lawn Mower after its effect (O14)
 
 
+def test_r8_2_who_may_respond_clockwise_from_an_outsider():
+    """An outsider may declare a battle item only (R7.4); the battlers answer it clockwise from the
+    outsider, not in seat order, and the other outsider is never asked."""
+    for n, expected in ((3, [2, 0]), (4, [2, 0])):  # battle 0 against 2; seat 1 declares: 2 comes before 0
+        households = {0: ["sage", "pip"], 1: ["doodle", "gus"], 2: ["tinker", "bumble"], 3: ["nettle", "moss"]}
+        hands = {0: ["no way"], 1: ["mud pie", "battle cry"], 2: ["no way"], 3: ["no way"]}
+        state = build(num_players=n, households={s: households[s] for s in range(n)},
+                      hands={s: hands[s] for s in range(n)}, phase="battle",
+                      battle={"defender": 2, "attackers": ["sage"], "defenders": ["tinker"]})
+        act(state, Family.PASS)  # the attacker passes: the outsider seat 1 is next in the loop
+        assert state.current_player == 1 and legal_args(state, Family.CARD) == []  # no action card
+        act(state, Family.ITEM, card("mud pie"), ATTACK)
+        asked = []
+        while decision(state) == DecisionKind.RESPOND:
+            asked.append(state.current_player)
+            act(state, Family.PASS)
+        assert asked == expected, n  # seat 3 (4 players) holds a No Way! but is outside the battle
+        assert decision(state) == DecisionKind.REACT and state.current_player == 2
+
+
 def test_r8_3_responses():
     """No Way! cancels the play just declared; Deflect turns a thrown item; both can be answered;
     the window below still asks its remaining households."""
@@ -104,12 +124,26 @@ def test_r8_3_responses():
     assert state.stack == [] and state.b_thrown[0].side == ATTACK
     assert totals(state) == (1 - 3, 2 + 2)  # the rock hits Sage; seat 0's No Way! was cancelled (no Sage bonus)
     assert decision(state) == DecisionKind.REACT and state.current_player == 0  # after seat 2
+    below = _battle(n=3, households={0: ["sage", "pip"], 1: ["doodle", "gus"], 2: ["tinker", "bumble"]},
+                    hands={0: ["deflect"], 1: ["no way"], 2: ["garden rock"]})
+    act(below, Family.PASS)
+    act(below, Family.PASS)
+    act(below, Family.ITEM, card("garden rock"), ATTACK)  # seat 2 throws at the attacker: asks 0, then 1
+    assert below.current_player == 0
+    play(below, "deflect")  # the first household of the window answers
+    assert below.current_player == 1 and len(below.stack) == 2
+    act(below, Family.PASS)  # seat 1 lets the Deflect through: the rock now flies at the defender
+    assert decision(below) == DecisionKind.RESPOND and below.current_player == 1  # still asked about the rock
+    assert [f.play.key for f in below.stack] == [card("garden rock")] and below.stack[0].play.side == DEFEND
+    act(below, Family.PASS)
+    assert below.stack == [] and totals(below) == (1 + 1, 2 + 2 - 3)  # Sage +1 for the Deflect; the rock on Doodle
 
 
 def test_r8_4_cancelled_plays():
     """Cancelled: no effect, the card waits with the battle's cards, a function stays used, and
     Fizzwick's discarded card stays discarded."""
-    state = build(households={0: ["fizzwick", "pip"], 1: ["doodle", "gus"]}, hands={0: ["rake"], 1: ["no way"]},
+    state = build(households={0: ["fizzwick", "pip"], 1: ["doodle", "gus"]},
+                  hands={0: ["rake", "twig"], 1: ["no way"]},
                   phase="battle", battle={"defender": 1, "attackers": ["fizzwick"], "defenders": ["doodle"]})
     before = totals(state)
     act(state, Family.GNOME, 0)  # Fizzwick's function
@@ -119,7 +153,10 @@ def test_r8_4_cancelled_plays():
     play(state, "no way")
     act(state, Family.PASS)  # the attacker has nothing to answer with
     assert totals(state) == before and state.b_area == [card("no way")]
-    assert legal_args(state, Family.GNOME) == []  # used, even though cancelled
+    assert state.b_used >> gnome("fizzwick") & 1
+    act(state, Family.PASS)  # the defender passes: back to seat 0, which still holds the Twig Sword
+    assert state.current_player == 0 and decision(state) == DecisionKind.REACT
+    assert legal_args(state, Family.GNOME) == [] and state.b_used >> gnome("fizzwick") & 1  # used, though cancelled
     react_until_end(state)
     act(state, Family.GNOME, 0)  # Fizzwick 1 against Doodle 2 + 2: the attacker hands it over
     assert card("no way") in state.discard and card("rake") in state.discard and state.b_area == []

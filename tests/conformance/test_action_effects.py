@@ -52,6 +52,9 @@ def test_action_effects_option_appends_the_rows_to_the_observation(env_id):
         filled += bool(rows.any())
         for index in np.flatnonzero(rows.any(axis=1)):  # rows only for legal actions
             assert seen["action_mask"][game.action_effect_first + index] == 1
+        for other in rich.agents:  # and only in the deciding seat's observation
+            if other != agent:
+                assert not rich.observe(other)["observation"][size:].any(), f"step {step}: rows for {other}"
         legal = np.flatnonzero(seen["action_mask"])
         action = int(legal[(step * 7) % len(legal)])
         rich.step(action)

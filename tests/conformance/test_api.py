@@ -95,11 +95,17 @@ def test_describe_render_and_state_vector(case, capsys):
         while env.agents and not any(env.terminations.values()):
             state = env.unwrapped.game_state
             where = case.where(seed, step)
+            texts: dict[str, int] = {}
             for action in np.flatnonzero(state.legal_action_mask()):
                 text = state.describe_action(int(action))
                 assert isinstance(text, str) and text.strip(), (
                     f"{where}: describe_action({action}) = {text!r} in decision {state.decision_name()!r}"
                 )
+                # the choices of one decision read apart: a player can tell which is which
+                assert text not in texts, (
+                    f"{where}: actions {texts.get(text)} and {action} both read {text!r} in {state.decision_name()!r}"
+                )
+                texts[text] = int(action)
             board = state.render_text()
             assert isinstance(board, str) and board.strip(), f"{where}: render_text() empty"
             rendered = env.render()

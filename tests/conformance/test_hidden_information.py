@@ -68,13 +68,16 @@ def test_determinize_depends_only_on_what_the_seat_knows(case):
     for seed in case.seeds("information-set", 1):
         rng = np.random.default_rng(seed)
         state = case.new_state(seed)
+        resampled = [False] * n  # per seat: some determinization differed from the true state
 
-        def probe(state: State, step: int, seed=seed, rng=rng) -> bool:
+        def probe(state: State, step: int, seed=seed, rng=rng, resampled=resampled) -> bool:
             if step % HIDDEN_EVERY:
                 return False
             for seat in range(n):
                 first, second = (state.determinize(seat, np.random.default_rng(int(rng.integers(2**31))))
                                  for _ in range(2))
+                truth = state.state_hash()
+                resampled[seat] = resampled[seat] or first.state_hash() != truth or second.state_hash() != truth
                 assert np.array_equal(first.observation(seat), second.observation(seat))
                 again = int(rng.integers(2**31))
                 a = first.determinize(seat, np.random.default_rng(again))
@@ -86,6 +89,9 @@ def test_determinize_depends_only_on_what_the_seat_knows(case):
             return False
 
         case.play(state, rng, seed, stop=probe)
+        # every game hides something from every seat (decks, other hands, secret goals): a
+        # determinization that resamples nothing would pass the check above trivially
+        assert all(resampled), f"{case.where(seed, 0)}: no determinization of seats {resampled} resampled anything"
 
 
 def test_render_text_shows_only_what_the_seat_knows(case):

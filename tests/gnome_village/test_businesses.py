@@ -99,15 +99,20 @@ def test_r9_3_happy_gnome_goes_to_the_strict_hat_leader():
     assert state.happy == 0
 
 
-def test_r9_3_a_tie_leaves_the_happy_gnome_where_it_is():
-    """R9.3: a tie for the most hats leaves the Happy Gnome with its holder."""
-    seat0 = on_e1("Hat Theater", ". . . + " + B("Hat Doctor") + " . .")
-    state = build([seat0, on_e1("Goldsmith Hatter")], turn_player=1, coins={1: 3},
+@pytest.mark.parametrize("holder", [0, 1])
+def test_r9_3_a_tie_leaves_the_happy_gnome_where_it_is(holder):
+    """R9.3: a tie for the most hats leaves the Happy Gnome with its holder, whichever seat
+    holds it: with seat 1 holding, seat 0 drawing level does not make it the (lowest-numbered)
+    new holder."""
+    leader = on_e1("Hat Theater", ". . . + " + B("Hat Doctor") + " . .")  # two hats
+    chaser = on_e1("Goldsmith Hatter")  # one hat
+    villages = [leader, chaser] if holder == 0 else [chaser, leader]
+    state = build(villages, turn_player=1 - holder, coins={1 - holder: 3},
                   display=[biz("Hat Thief"), biz("Police Station")])
-    assert state.happy == 0
-    _buy_hat(state, 0, "d2")
+    assert state.happy == holder
+    _buy_hat(state, 0, "d2")  # the chaser buys a second hat
     assert [state.hat_count(p) for p in range(2)] == [2, 2]
-    assert state.happy == 0
+    assert state.happy == holder
 
 
 # ============================================================================ R11 business actions
@@ -263,11 +268,16 @@ def test_r11_6_thief_takes_one_or_two_coins():
     assert decision(trial) == "move_select" and trial.coins[:3] == [1, 5, 0]
 
 
-@pytest.mark.parametrize("coins, spend, refund", [(2, True, 1), (3, True, 0), (0, False, 0)])
-def test_r11_7_financial_advisor_refunds_a_coin_after_spending_everything(coins, spend, refund):
+@pytest.mark.parametrize("tile, coins, spend, refund", [
+    ("Financial Advisor", 2, True, 1),
+    ("Financial Advisor", 3, True, 0),  # a coin is left
+    ("Financial Advisor", 0, False, 0),  # nothing spent
+    ("Goldsmith", 2, True, 0),  # everything spent, but no Advisor used this turn
+])
+def test_r11_7_financial_advisor_refunds_a_coin_after_spending_everything(tile, coins, spend, refund):
     """R11.7 / O22: at the end of the turn a player who used the Advisor and spent all its
-    coins (at least one) receives one coin."""
-    state = build([on_e1("Financial Advisor"), PLAIN], coins={0: coins, 1: 0}, forest_top=quiet_cards(1))
+    coins (at least one) receives one coin; spending everything without the Advisor does not."""
+    state = build([on_e1(tile), PLAIN], coins={0: coins, 1: 0}, forest_top=quiet_cards(1))
     lay = layout(state)
     if spend:
         act(state, lay.buy_workshop(S), "work_buy")
@@ -279,6 +289,24 @@ def test_r11_7_financial_advisor_refunds_a_coin_after_spending_everything(coins,
     act(state, lay.pass_(), "move_select")
     assert state.turn_player == 1
     assert state.coins[0] == left + refund
+
+
+def test_r11_7_financial_advisor_fees_paid_to_players_are_not_spending():
+    """R11.7 / O22 / R13.2: a coin paid as a Prison fee to another player is not spending: seat
+    0's last coin goes to its captor in its Earn phase, then it uses the Advisor; it ends the
+    turn with no coin and gets no refund."""
+    seat0 = on_e1("Financial Advisor", ". . H + . . .")
+    seat1 = f". . H + {B('Prison Hat Shop')} . ."
+    state = build([seat0, seat1], deluxe=True, phase="earn", coins={0: 1, 1: 0},
+                  gnomes={0: [("c1", "free"), (1, "e1", "prison")]}, forest_top=quiet_cards(1))
+    lay = layout(state)
+    assert state.coins == [0, 1] and (0, "c2", "free") in gnome_cells(state, 0)  # fee paid, home
+    act(state, lay.pass_(), "work_buy")
+    walk(state)
+    assert state.used_now == [biz("Financial Advisor")]
+    act(state, lay.pass_(), "move_select")
+    assert state.turn_player == 1
+    assert state.coins[0] == 0  # no refund: nothing went to the bank
 
 
 def _orientation(code: int):

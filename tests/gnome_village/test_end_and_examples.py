@@ -193,14 +193,16 @@ def test_example_e3_a_business_is_not_offered_beside_buildings_without_a_path():
     assert "e1" not in cells and cells == {"b2", "c3", "d3", "f2"}
 
 
-@pytest.mark.parametrize("hats0, removed, holder", [(2, "e1", 0), (1, "e1", -1)])
-def test_example_e4_removal_and_the_happy_gnome(hats0, removed, holder):
+@pytest.mark.parametrize("holder, hats, after", [(0, 2, 0), (1, 2, 1), (0, 1, -1), (1, 1, -1)])
+def test_example_e4_removal_and_the_happy_gnome(holder, hats, after):
     """E4 / R9.3: removing a hat business that causes a tie leaves the Happy Gnome with its
-    holder; a holder left with no hat business returns it to the middle."""
-    seat0 = f". . H + {B('Hat Theater')} . ." + (f"\n. . . + {B('Hat Doctor')} . ." if hats0 == 2 else "")
-    seat1 = f". . H + {B('Goldsmith Hatter')} . ." if hats0 == 2 else PLAIN
-    state = build([seat0, seat1], turn_player=1, phase="reveal", forest_top=[card(ForestKind.REMOVAL)])
-    assert state.happy == 0
-    act(state, layout(state).opp_cell(1, cell(removed)), "removal")
+    holder (seat 0 or seat 1: a tie never hands it to the lowest-numbered leader); a holder
+    left with no hat business returns it to the middle."""
+    holding = f". . H + {B('Hat Theater')} . ." + (f"\n. . . + {B('Hat Doctor')} . ." if hats == 2 else "")
+    other = f". . H + {B('Goldsmith Hatter')} . ." if hats == 2 else PLAIN
+    villages = [holding, other] if holder == 0 else [other, holding]
+    state = build(villages, turn_player=1 - holder, phase="reveal", forest_top=[card(ForestKind.REMOVAL)])
     assert state.happy == holder
-    assert [state.hat_count(p) for p in range(2)] == ([1, 1] if hats0 == 2 else [0, 0])
+    act(state, layout(state).opp_cell(1, cell("e1")), "removal")  # the holder's Hat Theater
+    assert state.happy == after
+    assert [state.hat_count(p) for p in range(2)] == ([1, 1] if hats == 2 else [0, 0])

@@ -59,8 +59,10 @@ def test_r11_8_architect_moves_match_a_full_rule_check():
     assert checked > 300
 
 
-def test_r3_2_cut_cells_are_exactly_the_tiles_that_split_the_village():
-    """A tile is a cut cell exactly when lifting it splits the village in two or more groups."""
+def test_cut_cells_shortcut_matches_lifting_each_tile():
+    """Consistency of the articulation-point shortcut with a component count, not a rules clause
+    (R3.2 itself: test_setup_and_village.py::test_r3_2_placement_rules): a tile is a cut cell
+    exactly when lifting it splits the village in two or more groups."""
     for grid in GRIDS:
         cuts = village.cut_cells(grid)
         for source in range(NUM_CELLS):

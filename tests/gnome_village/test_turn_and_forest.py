@@ -14,6 +14,7 @@ from .helpers import (
     G,
     P,
     S,
+    SourceKind,
     WorkAction,
     act,
     build,
@@ -164,6 +165,13 @@ def test_r5_2_removal_gap_takes_only_roads_and_businesses_until_it_complies():
     act(trial, lay.buy_workshop(P), "work_buy")
     workshop_cells = {c for c, _ in legal_places(trial)}
     assert "e1" not in workshop_cells and workshop_cells
+    # a house may not fill it either: it goes where a workshop may
+    trial = state.clone()
+    act(trial, lay.work(WorkAction.HOUSE), "work_buy")
+    act(trial, lay.source(SourceKind.COINS), "source")  # painter: three coins
+    act(trial, lay.source(SourceKind.COINS), "source")  # carpenter: three coins
+    assert decision(trial) == "place_tile"
+    assert {c for c, _ in legal_places(trial)} == workshop_cells
     # a business must fill the gap
     trial = state.clone()
     act(trial, lay.buy_business(0), "work_buy")
@@ -245,30 +253,35 @@ def test_r5_4_a_road_that_fits_nowhere_goes_under_the_stack():
 
 
 def test_r5_5_angry_gnome_every_player_sends_a_worker_home():
-    """R5.5 / O23: every player, clockwise, sends home one of their gnomes on a workshop or
-    business of their own village (a workshop turns inactive); guests do not count; then the
+    """R5.5 / O23: every player, clockwise from the active player (seat 1 here: seats 1, 2, 3,
+    0), sends home one of their gnomes on a workshop or business of their own village (a
+    workshop turns inactive); guests do not count, so seat 3 with none has no decision; then the
     active player receives one coin."""
     seat0 = ". . H + PA + ca"
     seat1 = f". . H + {B('Police Station')} . .\n. . H + SC . ."
-    seat2 = f". . H + {B('Airport')} . ."
-    state = build([seat0, seat1, seat2], phase="reveal", forest_top=[card(ForestKind.ANGRY_GNOME)],
-                  coins={0: 0, 1: 0, 2: 0},
-                  gnomes={0: [("e1", "free")], 1: [("e1", "free"), ("e2", "free")], 2: [(0, "g1", "abroad")]})
+    seat2 = f". . H + {B('Airport')} . .\n. . H + GA . ."
+    seat3 = PLAIN
+    state = build([seat0, seat1, seat2, seat3], turn_player=1, phase="reveal",
+                  forest_top=[card(ForestKind.ANGRY_GNOME)], coins={0: 0, 1: 0, 2: 0, 3: 0},
+                  gnomes={0: [("e1", "free")], 1: [("e1", "free"), ("e2", "free")],
+                          2: [("e2", "free"), (0, "g1", "abroad")]})
     lay = layout(state)
-    assert decision(state) == "angry" and state.current_player == 0
-    assert legal_cells(state) == {"e1"}  # not the guest of seat 2 on g1
-    act(state, lay.cell(cell("e1")))
-    assert not workshop_active(state, 0, "e1") and gnome_cells(state, 0) == [(0, "c1", "free")]
-    assert decision(state) == "angry" and state.current_player == 1
-    assert legal_cells(state) == {"e1", "e2"}
-    act(state, lay.cell(cell("e2")))
-    assert not workshop_active(state, 1, "e2")
-    assert gnome_cells(state, 1) == [(1, "c2", "free"), (1, "e1", "free")]
-    # seat 2's only gnome is a guest abroad: no decision for it; it was still on the carpenter
-    # workshop when seat 0's Earn came (it collected the product there, R6.2)
+    seen = []
+    for seat, choices, sent in ((1, {"e1", "e2"}, "e1"), (2, {"e2"}, "e2"), (0, {"e1"}, "e1")):
+        assert decision(state) == "angry"
+        seen.append(state.current_player)
+        assert state.current_player == seat, f"angry decisions so far for seats {seen}"
+        # seat 2's guest on seat 0's g1 is offered neither to seat 2 nor to seat 0
+        assert legal_cells(state) == choices
+        act(state, lay.cell(cell(sent)))
+    assert seen == [1, 2, 0]
+    assert gnome_cells(state, 1) == [(1, "c1", "free"), (1, "e2", "free")]  # the Police gnome went home
+    assert workshop_active(state, 1, "e2")  # a workshop whose gnome stays stays active
+    assert not workshop_active(state, 2, "e2") and not workshop_active(state, 0, "e1")
+    assert gnome_cells(state, 2) == [(0, "g1", "abroad"), (2, "c1", "free")]
+    assert gnome_cells(state, 0) == [(0, "c1", "free")]
     assert decision(state) == "work_buy"
-    assert state.products[2][C] == 1
-    assert state.coins == [1, 0, 0]
+    assert state.coins == [0, 1, 0, 0]  # the card's coin; the Police gnome went home before Earn
 
 
 def test_r5_6_empty_deck_reshuffles_the_discards():

@@ -308,6 +308,35 @@ def test_r8_5_a_declined_action_still_counts_as_used():
     assert decision(state) == "thief_target"  # not used on the previous turn: open again
 
 
+def test_r8_5_a_tile_used_by_airport_counts_as_used():
+    """R8.5 / R11.10 / O14: a tile used by Airport is used wherever it stands: after seat 0
+    flies onto seat 1's Police Station, both that tile and the Airport are seat 0's tiles of its
+    previous turn (the record the observation shows, "Airport included"). So on seat 0's next
+    turn the Airport gives no flight, and the Police Station cannot be reached again."""
+    seat0 = f". . H + {B('Airport')} + {B('Goldsmith')}\n. . H + . . ."
+    seat1 = f". . H + {B('Police Station')} . ."
+    state = build([seat0, seat1], phase="move", coins={0: 0, 1: 5}, forest_top=quiet_cards(4))
+    lay = layout(state)
+
+    def move(a, b):
+        act(state, lay.cell(cell(a)), "move_select")
+        act(state, lay.cell(cell(b)), "move_dest")
+
+    used = sorted([biz("Airport"), biz("Police Station")])
+    move("c1", "e1")
+    act(state, lay.opp_cell(1, cell("e1")), "airport")
+    assert state.coins == [1, 4]  # the Police fine, taken in seat 1's village
+    assert sorted(state.used_now) == used
+    act(state, lay.pass_(), "move_select")
+    assert state.turn_player == 1 and sorted(state.used_last[0]) == used
+    to_next_own_move(state)
+    assert sorted(state.used_last[0]) == used
+    assert (0, "e1", "free") in gnome_cells(state, 0)  # flown back onto the Airport
+    move("e1", "g1")
+    move("c2", "e1")  # another gnome onto the Airport: no flight this turn
+    assert decision(state) == "move_select" and state.used_now == []
+
+
 # ============================================================================ R10 workshops
 def test_r10_1_an_active_workshop_stays_active_when_its_gnome_walks_away():
     """R10.1: a gnome leaving an active workshop does not turn it over; only use does (R7.4)."""

@@ -355,6 +355,7 @@ def test_r9_13_key_krafter():
 def test_r9_14_books_that_would_do_nothing_are_not_offered():
     """R9.14: no invitation at capacity, no Venture at the last space, no key at three."""
     assert books_offered(read("invite_free", res={0: [0, 0, 0, 0, 1]}, gnomes={0: ["magic", "knight"]})) == []
-    assert books_offered(read("venture", trail={0: 12})) == []
+    assert books_offered(read("venture", trail={0: 8})) == []  # 8 is the last space (R11.1, O15)
+    assert books_offered(read("venture", trail={0: 7})) == ["venture"]  # one step is left
     assert books_offered(read("secret", keys={0: 3})) == []
     assert books_offered(read("secret", keys={0: 2})) == ["secret"]

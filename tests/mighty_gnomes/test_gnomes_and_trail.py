@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gnome_envs.mighty_gnomes.components import CHESTS, GNOME_COST
+from gnome_envs.mighty_gnomes.components import CHESTS, GNOME_COST, ROUND_REWARDS
 from gnome_envs.mighty_gnomes.scoring import breakdown, gnome_points
 
 from .helpers import (
@@ -15,6 +15,7 @@ from .helpers import (
     Family,
     GnomeType,
     Mode,
+    Reward,
     Track,
     build,
     choose,
@@ -102,6 +103,11 @@ def test_r10_3_magic_once_per_round_and_bedroom_scoring():
     assert gnome_points(state, 0, GnomeType.MAGIC) == 4
     state.bedroom[0] = -1
     assert gnome_points(state, 0, GnomeType.MAGIC) == 0
+    state = build(gnomes={0: ["magic"]}, res={0: [3, 0, 0, 0, 0]})
+    choose(state, Family.MAGIC, 0)  # the wood trade: 2 wood for 1 VP
+    assert state.vp[0] == 1 and state.res[0][WOOD] == 3 - 2
+    state = build(gnomes={0: ["magic"]}, res={0: [1, 1, 0, 0, 0]})
+    assert slots(state, Family.MAGIC) == [1]  # one wood is not enough: only the sand trade
 
 
 def test_r10_4_alchemist_trades_and_crystal_scoring():
@@ -115,6 +121,7 @@ def test_r10_4_alchemist_trades_and_crystal_scoring():
     bag = len(state.chest_bag)
     choose(state, Family.ALCHEMIST, 1)
     assert len(state.closed[0]) == 1 and len(state.chest_bag) == bag - 1
+    assert state.res[0][CRYSTAL] == 1 - 1  # the chest costs the crystal too
 
 
 def test_r10_4_alchemist_crystals_score_on_top_of_the_crystal_vp():
@@ -170,6 +177,10 @@ def test_r10_9_bandito():
     state.opened[0] = [state.closed[0].pop()]
     state.touch_all()
     assert gnome_points(state, 0, GnomeType.BANDITO) == 1
+    # only opened chests count: one opened and one still face down score 1 VP
+    state = build(mighty_gnomes=ALL_BUT["keyholder"], gnomes={0: ["bandito"]},
+                  opened={0: ["trophy"]}, closed={0: ["owl"]})
+    assert gnome_points(state, 0, GnomeType.BANDITO) == 1 and breakdown(state, 0)["gnomes"] == 1
 
 
 def test_r10_10_farmer():
@@ -211,6 +222,32 @@ def test_r11_2_vp_icons_each_time_passed():
     choose(state, Family.CHEST_PICK, 0)  # the trophy: 3 VP
     assert state.vp[0] == 2 + 2 + 3
 
+
+def test_r11_2_vp_icons_score_again_in_a_later_round():
+    """R11.2: "every time": a token passing space 2 in round 1 scores 1 VP, and passing it
+    again in round 2 (after the tokens went back to the hut, R13.2) scores 1 VP again."""
+    state = build(columns=(["venture", "venture"] + [None] * 5, None), trail={0: 1})
+    use(state, T1, Mode.ATTIC)
+    choose(state, Family.ATTIC, 0, 0)
+    choose(state, Family.BOOK, 0)  # 1 -> 3 passes space 2
+    assert state.trail[0] == 3 and state.vp[0] == 1
+    while decision(state) != "reward":  # the rest of round 1: coins turns, no Druid turn
+        name = decision(state)
+        if name == "turn_start":
+            state.apply(legal(state, Family.TILE_MODE)[-1])
+        elif name in ("books", "turn_end", "druid_start"):
+            pass_(state)
+        else:
+            state.apply(legal(state)[0])
+    assert state.current_player == 0  # furthest on the trail, seat 0 claims first
+    choose(state, Family.REWARD, ROUND_REWARDS[1].index(Reward.FREE_USE))  # T1 need not wait (R3.4)
+    choose(state, Family.REWARD, ROUND_REWARDS[1].index(Reward.COINS_2))  # seat 1
+    assert state.round == 2 and state.trail[0] == 0 and state.current_player == 0
+    vp = state.vp[0]
+    use(state, T1, Mode.ATTIC)
+    choose(state, Family.ATTIC, 0, 0)
+    choose(state, Family.BOOK, 0)  # the second venture book slid down to rung 1 (R13.7)
+    assert state.trail[0] == 2 and state.vp[0] == vp + 1  # 0 -> 2 reaches space 2 again
 
 
 def test_r11_3_open_treasure_once_per_icon():

@@ -142,6 +142,16 @@ def test_r13_3_round_five_rewards():
     crystals = state.res[q][CRYSTAL]
     claim(state, Reward.CRYSTAL)
     assert state.res[q][CRYSTAL] == crystals + 1 and state.is_terminal()
+    state = build(round_number=5)
+    keep_big_tiles(state)
+    p = state.current_player
+    keys = state.keys[p]
+    claim(state, Reward.KEY)
+    assert state.keys[p] == keys + 1  # the key box: one key
+    q = state.current_player
+    vp = state.vp[q]
+    claim(state, Reward.VP_2)
+    assert state.vp[q] == vp + 2 and state.is_terminal()  # the 2 VP box
 
 
 def test_r13_3_key_box_not_offered_at_three_keys():
@@ -281,12 +291,22 @@ def test_r14_1_four_items_per_vp():
     """R14.1: coins, basic resources and keys together, 1 VP per four."""
     state = build(coins={0: 5}, res={0: [1, 1, 0, 0, 3]}, keys={0: 1})
     assert breakdown(state, 0)["items"] == (5 + 2 + 1) // 4 == 2
+    # 3 coins + wood, sand, mushroom + 1 key = 7 items: 1 VP; the crystal is no item (R14.2)
+    # and scores its own 1 VP, so 2 in all (counting it as an 8th item would make 3)
+    state = build(coins={0: 3}, res={0: [1, 1, 1, 0, 1]}, keys={0: 1})
+    assert breakdown(state, 0)["items"] == 7 // 4 == 1
+    assert state.scores()[0] == 1 + 1
 
 
 def test_r14_2_crystals_one_vp_each():
     """R14.2: each crystal 1 VP (crystals are not items)."""
     state = build(res={0: [0, 0, 0, 0, 3]}, coins={0: 0})
     assert breakdown(state, 0)["crystals"] == 3 and breakdown(state, 0)["items"] == 0
+    assert state.scores()[0] == 3
+    # 4 coins are 1 VP of items, 4 crystals 4 VP: 5 (with the crystals as items, 8 // 4 + 4 = 6)
+    state = build(res={0: [0, 0, 0, 0, 4]}, coins={0: 4})
+    assert breakdown(state, 0)["items"] == 1 and breakdown(state, 0)["crystals"] == 4
+    assert state.scores()[0] == 1 + 4
 
 
 def test_r14_3_every_seated_gnome_scores():

@@ -204,6 +204,12 @@ def test_r7_3_at_most_three_keys():
     use(state, T1, Mode.ATTIC)
     choose(state, Family.ATTIC, 0, 0)
     assert not legal(state, Family.BOOK)  # nothing to gain (O35)
+    # Key Krafter gives 2 keys (R9.13): at 2 keys only one more is taken, the cap is three
+    state = build(keys={0: 2}, columns=(["key_krafter"] + [None] * 6, None), res={0: [0, 1, 0, 0, 0]})
+    use(state, T1, Mode.ATTIC)
+    choose(state, Family.ATTIC, 0, 0)
+    choose(state, Family.BOOK, 0)
+    assert state.keys[0] == 3 and state.res[0][SAND] == 0  # its bookmark's sand was paid (R9.6)
 
 
 def test_r7_4_free_actions_at_start_between_books_and_at_end():

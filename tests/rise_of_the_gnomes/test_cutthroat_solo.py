@@ -8,6 +8,7 @@ import numpy as np
 import gnome_envs
 from gnome_envs.rise_of_the_gnomes.actions import CARD_SPACE_BASE
 from gnome_envs.rise_of_the_gnomes.cards import ACTION_CARDS, MAX_CARD_SPACES
+from gnome_envs.rise_of_the_gnomes.components import RACES
 from gnome_envs.rise_of_the_gnomes.pending import Task
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 
@@ -113,16 +114,21 @@ def test_r13_5_ties_fall_to_the_cards_player():
 
 def test_r14_1_one_seat_against_the_gnomes():
     """R14.1: one player: two allies on offer, eight brewers, the starting player card stays,
-    ties are the player's; SingleAgentEnv serves it with no opponents; rank reward 0."""
+    ties are the player's, the first player's gold bonus (R2.15: two extra gold, with one player
+    that player); SingleAgentEnv serves it with no opponents; rank reward 0."""
     state = fresh(3, num_players=1)
     assert state.brewers_owned == [8]
     seen_row = set()
+    judged = False
     while not state.is_terminal():
+        if state.decision_name() == "judge_discard":  # setup done, nothing bought yet
+            assert state.gold == [RACES[state.race[0]].gold + 2]
+            judged = True
         if state.decision_name() == "ally_pick":
             seen_row.add(len(state.ally_row))
         assert state.start_player == 0 and state.current_player == 0
         state.apply(prefer_pass(state))
-    assert seen_row == {2}
+    assert seen_row == {2} and judged
     assert state.rank_returns().tolist() == [0.0]
     assert state.returns().tolist() == ([-1.0] if state.gnomes_win() else [1.0])
     env = gnome_envs.SingleAgentEnv("rise_of_the_gnomes_v1", num_players=1)

@@ -87,9 +87,15 @@ def test_r9_2_sea_tiles_and_the_lair_are_adjacent_for_the_dragon_and_boats_sink(
 
 def test_r9_2_the_dragon_waits_on_the_score_board():
     """R9.2: before the lair is revealed the dragon does not move; the Gnomes still act."""
-    state = gnome_card_position(3, tiles=land_map(), pieces={"DK": {"G": (8, 1)}, **GREEN_PLAYERS})
+    card = 3  # move to sea; Beer Competition (HI, FO, SW), Brew Festival (SW, MO, HI), Victory Point
+    state = gnome_card_position(card, tiles=land_map(), pieces={"DK": {"G": (8, 1)}, **GREEN_PLAYERS})
     assert state.dragon == -1
-    assert state.gnome_discard == [3]
+    assert state.gnome_discard == [card]
+    # the Gnomes occupy only Dragonkeep, in none of the first two actions' tile lists: the card
+    # falls through to its tertiary Victory Point, two points (R9.5, R9.7; gnome_vp starts at 0)
+    assert [step.action for step in GNOME_CARDS[card].steps] == [
+        GnomeAction.BEER_COMPETITION, GnomeAction.BREW_FESTIVAL, GnomeAction.VICTORY_POINT]
+    assert state.g_vp == 2
 
 
 def test_e15_dragon_flies_to_dragonkeep_and_rampages():

@@ -4,7 +4,7 @@ tiles (``seeds/rise_of_the_gnomes.md``)."""
 from __future__ import annotations
 
 from gnome_envs.rise_of_the_gnomes import board
-from gnome_envs.rise_of_the_gnomes.components import BoardAction, TileType
+from gnome_envs.rise_of_the_gnomes.components import BoardAction, PlayerSpace, TileType
 from gnome_envs.rise_of_the_gnomes.pending import Task
 from gnome_envs.rise_of_the_gnomes.scenario import pos_of
 from gnome_envs.rise_of_the_gnomes.state import OFF_BOARD
@@ -16,6 +16,7 @@ from .helpers import (
     find_card,
     land_map,
     names,
+    player_space,
     tile,
     tiles_offered,
 )
@@ -88,13 +89,27 @@ def test_r3_4_a_boat_reveals_around_its_body_and_new_sea_extends_it():
                            upgrades={0: ["port"]})
     assert not state.revealed[pos_of("r2")] and not state.revealed[pos_of("r5")]
     state.tasks.clear()
-    from gnome_envs.rise_of_the_gnomes.components import PlayerSpace
-
-    from .helpers import player_space
     act(state, player_space(state, PlayerSpace.PORT), "place_brewer")
     act(state, tile(state, "y2"), "boat_tile")
     assert state.revealed[pos_of("r2")] and state.revealed[pos_of("r5")]
     assert state.boats[pos_of("y2")] and state.vp[0] == 1
+
+
+def test_r3_4_a_sea_tile_shown_by_a_boat_reveals_its_own_shore():
+    """R3.4: with four players (all 18 red places dealt) a boat on y2 next to red's cube on g1
+    turns up the face-down sea r2; r2 joins the boat's body, so r1, which touches r2 only (not
+    y2), turns up as well. r18 next to r1 stays down: r1 is land and holds no cube."""
+    tiles = land_map(y2="SE", r1="?FO", r3="?MO")  # r2 is "?SE" in land_map
+    pieces = {"g1": {0: (1, 0)}, "g3": {1: (1, 0)}, "g4": {2: (1, 0)}, "g5": {3: (1, 0)}, "DK": {"G": (8, 1)}}
+    state = build_position(4, tiles=tiles, pieces=pieces, upgrades={0: ["port"]})
+    assert not any(state.revealed[pos_of(p)] for p in ("r1", "r2", "r3", "r18"))
+    assert pos_of("r1") not in board.hidden_next_to(state, pos_of("y2"), cached=False)
+    act(state, player_space(state, PlayerSpace.PORT), "place_brewer")
+    act(state, tile(state, "y2"), "boat_tile")
+    assert state.revealed[pos_of("r2")] and state.revealed[pos_of("r3")]
+    assert board.bodies(state)[pos_of("r2")] == board.bodies(state)[pos_of("y2")]
+    assert state.revealed[pos_of("r1")]
+    assert not state.revealed[pos_of("r18")]
 
 
 def test_r3_5_the_sea_lair_brings_the_dragon():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gnome_envs.rise_of_the_gnomes.cards import ACTION_DISPLAY, NUM_ACTION_CARDS
 from gnome_envs.rise_of_the_gnomes.flow import gnome_income, player_income
 from gnome_envs.rise_of_the_gnomes.pending import Task
 
@@ -86,8 +87,21 @@ def test_r11_1_reset():
                            turn=1, phase="reset", start_player=1, brewers=[0, 0])
     assert state.turn == 2 and state.start_player == 0
     assert state.brewers == state.brewers_owned
-    assert sorted(state.action_display + state.action_hidden) == list(range(10))
+    assert sorted(state.action_display + state.action_hidden) == list(range(NUM_ACTION_CARDS))
     assert sum(state.player_spaces) == 0
+
+
+def test_r11_1_action_cards_are_reshuffled():
+    """R11.1: the ten action cards are reshuffled and eight laid out: from the display 0-7 in
+    order (the other two aside), the reset lays out other orders, one per seed."""
+    before = list(range(ACTION_DISPLAY))
+    after = set()
+    for seed in range(3):  # deterministic seeds
+        state = build_position(2, tiles=land_map(), pieces={"g1": {0: (1, 0)}, **RIVAL, "DK": {"G": (1, 1)}},
+                               turn=1, phase="reset", action_display=before, seed=seed)
+        assert state.turn == 2 and len(state.action_display) == ACTION_DISPLAY
+        after.add(tuple(state.action_display))
+    assert tuple(before) not in after and len(after) > 1
 
 
 def test_e30_glorik_van_dyke():

@@ -220,6 +220,8 @@ def test_r2_12_eight_action_cards_face_up():
     state = fresh(4)
     assert len(state.action_display) == 8 and len(state.action_hidden) == 2
     assert sorted(state.action_display + state.action_hidden) == list(range(10))
+    displays = {tuple(fresh(seed).action_display) for seed in range(3)}  # shuffled: one per seed
+    assert len(displays) > 1 and tuple(range(8)) not in displays
 
 
 def test_r2_13_judges_dealt_three_keep_two():
@@ -235,6 +237,8 @@ def test_r2_13_judges_dealt_three_keep_two():
         assert hand[0] in state.judge_box
     dealt = [j for seat in range(4) for j in state.judges[seat]] + state.judge_box
     assert len(set(dealt)) == 12
+    decks = {tuple(fresh(seed).judge_deck) for seed in range(3)}  # the deck is shuffled
+    assert len(decks) > 1 and all(list(deck) != sorted(deck) for deck in decks)
 
 
 def test_r2_14_decks_and_cutthroat_hands():
@@ -243,6 +247,13 @@ def test_r2_14_decks_and_cutthroat_hands():
     assert len(state.ally_deck) == 38 and len(state.gnome_deck) == 50
     state = fresh(2, num_players=3, mode="cutthroat")
     assert [len(h) for h in state.hands] == [4, 4, 4] and len(state.gnome_deck) == 38
+    for config in ({}, {"mode": "cutthroat"}):  # shuffled: the orders (and hands) vary with the seed
+        games = [fresh(seed, num_players=3, **config) for seed in range(3)]
+        for deck in ("ally_deck", "gnome_deck"):
+            orders = {tuple(getattr(game, deck)) for game in games}
+            assert len(orders) > 1 and all(list(order) != sorted(order) for order in orders), deck
+        if config:
+            assert len({tuple(map(tuple, game.hands)) for game in games}) > 1
 
 
 def test_r2_15_first_player_and_last_seat_gold():

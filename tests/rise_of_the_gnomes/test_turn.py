@@ -29,20 +29,30 @@ PLAYERS = {"g1": {0: (2, 1)}, "g3": {1: (2, 1)}, "DK": {"G": (8, 1)}}
 # ============================================================================ R5
 def test_r5_1_five_turns_of_six_phases_and_the_starting_player_passes():
     """R5.1: phases 1-6 in order each turn, five turns; the starting player card moves one seat
-    clockwise each turn."""
-    state = fresh(7, num_players=3)
+    clockwise each turn. The Score phase (5) offers no decision, so a twin game played with the
+    same actions at "difficult" (+3 a turn) instead of "hard" (+2, O31) counts the Score phases
+    run: the difficulty acts nowhere else (R10.2), so the twin's Gnome lead grows by one a turn."""
+    state = fresh(7, num_players=3, difficulty="hard")
+    twin = fresh(7, num_players=3, difficulty="difficult")
     seen: list[tuple[int, int, int]] = []
+    lead: dict[int, int] = {}  # turn -> the twin's Gnome lead at the turn's first decision
     while not state.is_terminal():
         key = (state.turn, state.phase, state.start_player)
         if not seen or seen[-1] != key:
             seen.append(key)
-        state.apply(prefer_pass(state))
+        lead.setdefault(state.turn, twin.g_vp - state.g_vp)
+        action = prefer_pass(state)
+        assert twin.legal_actions() == state.legal_actions()
+        state.apply(action)
+        twin.apply(action)
     turns = sorted({t for t, _, _ in seen if t})
     assert turns == [1, 2, 3, 4, 5]
     for t in turns:
         phases = [ph for tt, ph, _ in seen if tt == t and ph]
         assert phases == sorted(phases) and phases[0] == 1
         assert {sp for tt, _, sp in seen if tt == t} == {(state.first_player + t - 1) % 3}
+        assert lead[t] == t - 1  # every earlier turn reached its Score phase
+    assert twin.g_vp - state.g_vp == len(turns)  # and so did the last one
 
 
 def test_r5_2_turn_four_flips_everything_and_adds_a_brewer():
@@ -98,20 +108,30 @@ def test_r7_1_everyone_places_until_all_brewers_are_out():
     assert order == [0, 1, 0, 0] and state.turn == 2  # the phase ended: on to the next turn
 
 
+OVAL = None  # any number of brewers
+CIRCLES = {  # R7.2 (O22): single-brewer circles of each action board space, as the rulebook prints them
+    BoardAction.BUILD_BREWERY: 2, BoardAction.DRAGON_TRIBUTE: 1, BoardAction.EMPLOY_THUGS: 2,
+    BoardAction.HIRE_BARD: OVAL, BoardAction.BREWERY_UPGRADE: 2, BoardAction.ORCTOBERFEST: 3,
+    BoardAction.TAVERN_SALES: OVAL,
+}
+OVAL_LOAD = 3  # brewers put on an oval: as many as the most circles above (Orctoberfest)
+
+
 def test_r7_2_circles_close_ovals_do_not():
-    """R7.2: Build Brewery has two circles; Hire Bard is an oval."""
-    tiles = land_map()
-    pieces = {"g1": {0: (6, 0)}, "g2": {0: (3, 0)}, "g4": {0: (3, 0)}, "g3": {1: (1, 0)}, "DK": {"G": (8, 1)}}
-    state = build_position(2, tiles=tiles, pieces=pieces, gold=[20, 0], brewers=[4, 0])
-    for target in ("g1", "g2"):
-        act(state, board_space(state, BoardAction.BUILD_BREWERY), "place_brewer")
-        act(state, tile(state, target), "build_tile")
-        if state.decision_name() == "upgrade_slot":
-            act(state, state.legal_actions()[0])
-    assert int(BoardAction.BUILD_BREWERY) not in spaces_offered(state)
-    for _ in range(2):
-        act(state, board_space(state, BoardAction.HIRE_BARD), "place_brewer")
-        act(state, state.legal_actions()[0], "bard_tile")
+    """R7.2: each action board space takes as many brewers as it has circles, then closes; an
+    oval (Hire Bard, Tavern Sales) stays open. Seat 0 alone places, with gold, beer, Gnome cubes,
+    the dragon on the map and tiles to build on to spare, so only the circles can close a space."""
+    pieces = {"g1": {0: (6, 0)}, "g2": {0: (3, 0)}, "g4": {0: (3, 0)}, "g3": {1: (1, 0)},
+              "g5": {"G": (4, 0)}, "DK": {"G": (8, 1)}}
+    for action, circles in CIRCLES.items():
+        fill = OVAL_LOAD if circles is OVAL else circles
+        state = build_position(2, tiles=land_map(r8="LA"), pieces=pieces, dragon="r8", gold=[30, 0],
+                               beer=[20, 0], brewers=[fill + 1, 0])
+        for _ in range(fill):
+            act(state, board_space(state, action), "place_brewer")  # legal up to the last circle
+            while state.decision_name() != "place_brewer":
+                state.apply(prefer_pass(state))
+        assert (int(action) in spaces_offered(state)) == (circles is OVAL), action.name
 
 
 def test_r7_3_build_brewery_costs_three_gold():
