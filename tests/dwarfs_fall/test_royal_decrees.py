@@ -93,11 +93,13 @@ def test_d1_3_fortune_teller_draws_three():
 
 # ---------------------------------------------------------------------------- D2 The Dwarfs Way
 def test_d2_1_full_idle_cards_empty_at_the_end_of_a_turn():
-    mat = {"d4": "Rtav", "e4": "Rgol", "f4": "Rdra"}
-    state = rbuild(mat, 3, [Decree.DWARFS_WAY], dwarfs={"d4": "BRG", "e4": "RRB", "f4": "BBRRG"}, phase="end")
+    mat = {"d4": "Rtav", "e4": "Rgol", "f4": "Rdra", "g4": "Rsto"}
+    state = rbuild(mat, 3, [Decree.DWARFS_WAY], dwarfs={"d4": "BRG", "e4": "RRB", "f4": "BBRRG", "g4": "BRG"},
+                   phase="end")
     assert dwarfs(state, "d4") == "", "full, nobody can complete it: everyone goes home"
     assert dwarfs(state, "e4") == "BRR", "red could complete it: it stays"
     assert dwarfs(state, "f4") == "BBRRG", "never a monster"
+    assert dwarfs(state, "g4") == "BRG", "a store has 4 spots: one is free, so it is not full and nobody leaves"
 
 
 # ---------------------------------------------------------------------------- D3 Hard Workers
@@ -127,6 +129,20 @@ def test_d3_2_the_axe_passes_on():
     assert state.first_player == GREEN and state.current_player == GREEN and not state.night
 
 
+def test_d3_2_the_game_ends_after_the_night_of_the_player_before_the_axe():
+    """The axe is red's (seat 1): blue (seat 0) holds three goals (R10.3), so the game ends after
+    blue's night, the last of the round (red, green, blue), not after seat n-1's (green)."""
+    state = rbuild({"d4": "Bgol"}, 3, [Decree.HARD_WORKERS], turn_player=1, dwarfs={"d4": "BB"},
+                   trading_won={BLUE: (0, 1, 2)}, trading_row=(3, 4, 5))
+    order = []
+    while not state.is_terminal():
+        order.append((state.round, state.night, state.current_player))
+        state.apply(layout(state).end() if decision(state) == "action" else state.legal_actions()[0])
+    mornings = [(1, False, RED), (1, False, GREEN), (1, False, BLUE)]
+    assert order == mornings + [(1, True, BLUE)] * 2, "blue's night: its mine's task, then a discard (ten cards)"
+    assert state.end_triggered and state.round == 1, "over after blue's night, not after green's in round 2"
+
+
 # ---------------------------------------------------------------------------- D4 Fortress
 def test_d4_1_dwarfs_only_into_own_or_no_kingdom():
     mat = {"d4": "Bcas", "d5": "Bgol/1", "b2": "Rcas", "b3": "Rgol/2", "h8": "Ytav"}
@@ -139,6 +155,8 @@ def test_d4_2_turning_a_card_when_no_spot_is_left():
     state = rbuild(mat, 2, [Decree.FORTRESS], dwarfs={"d4": "BBR"})
     assert Family.DWARF not in families(state) and Family.ROTATE in families(state)
     assert legal_cells(state, Family.ROTATE) == {"b2", "b3"}, "no dwarfs on it (d4 is taken)"
+    spot = rbuild(mat, 2, [Decree.FORTRESS], dwarfs={"d4": "BR"})
+    assert legal_cells(spot, Family.DWARF) == {"d4"} and Family.ROTATE not in families(spot), "d4 may take a dwarf"
     act(state, layout(state).rotate(cell("b2")), "action")
     before = LAYER_WALLS[state.top[cell("b2")]]
     act(state, state.legal_actions()[0], "rotate_card")
@@ -158,6 +176,22 @@ def test_d5_1_and_d5_2_trading_a_goal_in():
     assert state.trading_row[0] == 0, "the old goal goes face up into the slot"
 
 
+def test_d5_1_only_a_goal_of_lower_vp_is_traded_in():
+    """Blue holds goal 5 (1 gold + 1 emerald + 1 diamond, 7 VP), goal 1 (4 gold, 6 VP) and one ruby (O6).
+    Goal 5 with the ruby pays for goal 7 (1 emerald + 1 ruby, 7 VP: not worth more) and goal 1 for
+    goal 0 (3 gold, 5 VP: worth less): neither may be bought. Only goal 13 (one of each, 11 VP) may, and
+    only with goal 5 (goal 1's gold does not pay for it)."""
+    goals = {g: (TRADING_GOALS[g].cost, TRADING_GOALS[g].vp) for g in (0, 1, 5, 7, 13)}
+    assert goals == {0: ((3, 0, 0, 0), 5), 1: ((4, 0, 0, 0), 6), 5: ((1, 1, 1, 0), 7), 7: ((0, 1, 0, 1), 7),
+                     13: ((1, 1, 1, 1), 11)}
+    state = rbuild({"d4": "Bsto"}, 2, [Decree.CHARMING_MERCHANTS], dwarfs={"d4": "BBB"}, gems={BLUE: (0, 0, 0, 1)},
+                   trading_won={BLUE: (5, 1)}, trading_row=(7, 0, 13), phase="resolve")
+    act(state, layout(state).cell(cell("d4")), "resolve_task")
+    assert state.legal_actions() == [layout(state).goal(2)], "not goal 7 (same VP) nor goal 0 (fewer VP)"
+    act(state, layout(state).goal(2), "store_goal")
+    assert state.legal_actions() == [layout(state).trade_in(5)]
+
+
 # ---------------------------------------------------------------------------- D6, D7 monsters
 def test_d6_1_experienced_beast_hunters_need_fewer():
     state = rbuild({"d4": "Rdra"}, 2, [Decree.BEAST_HUNTERS], dwarfs={"d4": "BBBBR"}, defeated={BLUE: ["Rfro"]},
@@ -166,6 +200,16 @@ def test_d6_1_experienced_beast_hunters_need_fewer():
     assert len(state.defeated[BLUE]) == 2
     fresh_hunter = rbuild({"d4": "Rdra"}, 2, [Decree.BEAST_HUNTERS], dwarfs={"d4": "BBBBR"}, phase="resolve")
     assert decision(fresh_hunter) != "resolve_task", "five for the first monster"
+
+
+def test_d6_1_beast_hunters_never_need_fewer_than_three():
+    """Three monsters defeated: 5 - 3 would be two, but never fewer than three."""
+    veteran = {BLUE: ["Rfro", "Bdra", "Bfro"]}
+    two = rbuild({"d4": "Rdra"}, 2, [Decree.BEAST_HUNTERS], dwarfs={"d4": "BB"}, defeated=veteran, phase="resolve")
+    assert two.required_at(cell("d4"), BLUE) == 3 and decision(two) != "resolve_task", "two do not slay it"
+    three = rbuild({"d4": "Rdra"}, 2, [Decree.BEAST_HUNTERS], dwarfs={"d4": "BBB"}, defeated=veteran, phase="resolve")
+    act(three, layout(three).cell(cell("d4")), "resolve_task")
+    assert len(three.defeated[BLUE]) == 4
 
 
 def test_d7_1_and_d7_2_battle_memorial():
@@ -180,6 +224,18 @@ def test_d7_1_and_d7_2_battle_memorial():
     before = memorial.top[cell("e4")]
     act(memorial, memorial.legal_actions()[0], "rotate_card")
     assert memorial.top[cell("e4")] != before
+
+
+def test_d7_1_a_memorial_has_two_spots_and_no_vp():
+    """D7.1: 2 spots (a third dwarf finds no room) and no VP (a kingdom scores only its castle's 2)."""
+    slain = {RED: ["Bdra"]}
+    one = rbuild({"d4": "Nmem", "f6": "Bgol"}, 2, [Decree.BATTLE_MEMORIAL], dwarfs={"d4": "B"}, defeated=slain)
+    assert legal_cells(one, Family.DWARF) == {"d4", "f6"}
+    two = rbuild({"d4": "Nmem", "f6": "Bgol"}, 2, [Decree.BATTLE_MEMORIAL], dwarfs={"d4": "BR"}, defeated=slain)
+    assert legal_cells(two, Family.DWARF) == {"f6"}, "two dwarfs fill it"
+    kingdom = rbuild({"d4": "Bcas/2", "e4": "Nmem"}, 2, [Decree.BATTLE_MEMORIAL], defeated=slain)
+    assert cell("e4") in kingdom.region_at(cell("d4")).cells
+    assert kingdom.kingdom_vp(BLUE) == 2 and build({"d4": "Bcas/2"}, 2).kingdom_vp(BLUE) == 2
 
 
 # ---------------------------------------------------------------------------- D8, D9 actions
@@ -204,6 +260,10 @@ def test_d10_1_mines_with_monsters_score_nothing():
     state = rbuild(mat, 2, [Decree.DRAGON_KING])
     plain = build(mat, 2)
     assert plain.kingdom_vp(BLUE) == 2 + 1 - 1 and state.kingdom_vp(BLUE) == 2 - 1
+    giant = {"d4": "Bcas", "c4": "Bgol", "d5": "Rfro/1"}  # a frost giant voids the mine too
+    frozen = rbuild(giant, 2, [Decree.DRAGON_KING])
+    assert {cell("c4"), cell("d5")} <= set(frozen.region_at(cell("d4")).cells)
+    assert build(giant, 2).kingdom_vp(BLUE) == 2 + 1 - 1 and frozen.kingdom_vp(BLUE) == 2 - 1
 
 
 def test_d10_2_no_end_in_a_turn_with_a_new_monster():
@@ -254,10 +314,12 @@ def test_d13_1_high_ho_one_action():
 
 
 def test_d14_1_hidden_tunnels():
-    mat = {"d4": "Bgol", "h8": "Reme", "a1": "Rrub/1", "a2": "Rdra/1"}
-    state = rbuild(mat, 2, [Decree.HIDDEN_TUNNELS], dwarfs={"d4": "B"})
+    mat = {"d4": "Bgol", "h8": "Reme", "a1": "Rrub/1", "a2": "Rdra/1", "g2": "Btav"}
+    state = rbuild(mat, 2, [Decree.HIDDEN_TUNNELS], dwarfs={"d4": "B", "g2": "B"})
+    assert cell("g2") not in state.region_at(cell("a2")).cells
+    assert legal_cells(state, Family.TUNNEL) == {"d4"}, "from a mine only: not blue's dwarf on the tavern"
     act(state, layout(state).tunnel(cell("d4")), "action")
-    assert legal_cells(state) == {"h8"}, "not into a dragon's region"
+    assert legal_cells(state) == {"h8"}, "not into a dragon's region, nor onto the tavern (a mine only)"
     act(state, layout(state).cell(cell("h8")), "tunnel_dest")
     assert dwarfs(state, "h8") == "B" and state.actions_used == 1
 

@@ -137,6 +137,7 @@ def test_d4_2_fortress_turn_when_crazy_balloonists_leave_no_spot():
     the others lie in red's kingdom; with no valid spot, for any reason, blue may turn a card."""
     state = rbuild({"b2": "Rcas", "f6": "Bgol"}, decrees=[Decree.FORTRESS, Decree.CRAZY_BALLOONISTS])
     assert legal_cells(state, Family.DWARF) == {"f6"}
+    assert not legal_cells(state, Family.ROTATE), "f6 may still take a dwarf: no turning yet"
     act(state, layout(state).dwarf(cell("f6")), "action")
     assert not legal_cells(state, Family.DWARF)
     assert legal_cells(state, Family.ROTATE) == {"b2"}
@@ -212,6 +213,15 @@ def test_d10_1_negated_mines_score_nothing_rather_than_less():
     decree = rbuild(mat, decrees=[Decree.DRAGON_KING])
     mine_vp = KIND_VP[Kind.GOLD_MINE]
     assert decree.kingdom_vp(BLUE) == plain.kingdom_vp(BLUE) - mine_vp
+
+
+def test_d10_1_a_frost_giant_negates_mines_too():
+    """O68 with a core frost giant in place of the dragon: the mine drops out of the score, no more."""
+    mat = _joined({}, {"d4": "Bcas", "e4": "Bgol", "f4": "Rfro"}, ("d4", "e4", "f4"))
+    plain = build(mat)
+    decree = rbuild(mat, decrees=[Decree.DRAGON_KING])
+    assert plain.kingdom(BLUE).frost_giant and not plain.kingdom(BLUE).dragon
+    assert decree.kingdom_vp(BLUE) == plain.kingdom_vp(BLUE) - 1  # a gold mine is worth 1 VP (O2)
 
 
 def test_d10_1_a_treant_is_not_a_giant_for_frost_invasion():
