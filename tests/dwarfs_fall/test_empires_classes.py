@@ -445,6 +445,16 @@ def test_x10_1_classes_pouches_and_the_free_action_are_public():
     assert decision(state) == "action" and not np.array_equal(before, state.observation(0))
 
 
+def test_x10_1_boxed_monsters_are_public():
+    """How many monsters went to the box shows to another seat: two states apart only in the box
+    (the monster left in seat 1's defeated pile too, so that nothing else differs; no real game
+    holds it twice) observe apart."""
+    elves = ebuild(races=DE, defeated={1: ["Bdra", "Bfro"]})
+    boxed = elves.clone()
+    boxed.boxed = boxed.boxed + (boxed.defeated[1][0],)
+    assert not np.array_equal(elves.observation(0), boxed.observation(0)), "a boxed monster"
+
+
 # ---------------------------------------------------------------------------- encoding and names
 def test_empires_action_layout_round_trips():
     """Every action id of an Empires layout decodes and encodes back; the new families' sizes."""

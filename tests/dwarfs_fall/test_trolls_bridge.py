@@ -40,7 +40,7 @@ from .helpers import (
 
 TROLLS = ("trolls_bridge",)
 SLEEP, MOURNING, CRAZY, RUNNING = 0, 1, 2, 3
-N, E, S = 0, 1, 2
+N, E, S, W = 0, 1, 2, 3
 
 
 def roaming(name: int, side: int) -> int:
@@ -118,6 +118,12 @@ def test_t1_5_back_to_the_bridge_when_his_card_leaves():
                    roaming=[roaming(SLEEP, N)])
     act(state, layout(state).cell(cell("e4")), "resolve_task")
     assert state.top[cell("e4")] < 0 and state.troll_cell == LAKE_CELL, "(his roam north then finds no card)"
+    # a roam that ends on a card shows where he started it: back at the bridge (d4), one step west
+    # reaches the gold mine on c4; had he stayed on the empty e4, one step west would end on the lake
+    west = tbuild({"e4": "Rdra", "c4": "Rgol"}, troll="e4", dwarfs={"e4": "BBBBB"}, phase="resolve",
+                  roaming=[roaming(SLEEP, W)])
+    act(west, layout(west).cell(cell("e4")), "resolve_task")
+    assert west.top[cell("e4")] < 0 and west.troll_cell == cell("c4"), "he roamed from the lake, not from e4"
 
 
 # ---------------------------------------------------------------------------- T2 the toll
@@ -172,6 +178,13 @@ def test_t3_2_a_walk_off_the_cards_ends_at_the_bridge():
 def test_t3_3_the_used_roaming_cards_are_reshuffled():
     state = tbuild({"e4": "Bgol"}, mood=Mood.MINER, roaming=[], phase="resolve")
     assert len(state.roaming_deck) == NUM_ROAMING - 1 and len(state.roaming_discard) == 1
+    assert sorted(state.roaming_deck + state.roaming_discard) == list(range(NUM_ROAMING)), "all 16 used cards"
+    # shuffled, not merely turned over: the new deck's order depends on the game's seed
+    orders = set()
+    for seed in range(8):
+        empty = tbuild({"e4": "Bgol"}, mood=Mood.MINER, roaming=[], phase="resolve", seed=seed)
+        orders.add(tuple(empty.roaming_deck + empty.roaming_discard))
+    assert len(orders) > 1, "eight games, one deck order: the used cards were not shuffled"
 
 
 # ---------------------------------------------------------------------------- T4 moods
@@ -189,6 +202,9 @@ def test_t4_2_warband_leader_gives_two_ogre_cards_instead():
     monster = tbuild({"e4": "Rdra"}, mood=Mood.WARBAND_LEADER, troll="e4", dwarfs={"e4": "BBBBB"}, phase="resolve")
     resolve_all(monster)
     assert monster.defeated[BLUE] and monster.ogres.size(BLUE) == 0, "monsters are slain as usual"
+    lake = tbuild({"e4": "Bgol"}, mood=Mood.WARBAND_LEADER, dwarfs={"d4": "B"}, phase="resolve")
+    act(lake, layout(lake).cell(LAKE_CELL), "resolve_task")  # the troll stands on his lake
+    assert decision(lake) == "troll_dest" and lake.ogres.size(BLUE) == 0, "the lake: a toll as usual, no ogres"
 
 
 def test_t4_3_miner_doubles_a_mine():
@@ -198,6 +214,15 @@ def test_t4_3_miner_doubles_a_mine():
     elsewhere = tbuild({"e4": "Bgol"}, mood=Mood.MINER, dwarfs={"e4": "BB"}, phase="resolve")
     resolve_all(elsewhere)
     assert elsewhere.gems.count(BLUE, Gem.GOLD) == 2
+    # the pile still limits it: red holds 17 of the 20 gold cards (O4), three are left for blue
+    short = tbuild({"e4": "Bgol"}, mood=Mood.MINER, troll="e4", dwarfs={"e4": "BB"}, gems={RED: (17, 0, 0, 0)},
+                   phase="resolve")
+    resolve_all(short)
+    assert short.gems.count(BLUE, Gem.GOLD) == 3 and short.gem_pile[Gem.GOLD] == 0
+    # a dragon in the mine's region still voids it
+    dragon = tbuild({"e4": "Bgol", "f4": "Rdra"}, mood=Mood.MINER, troll="e4", dwarfs={"e4": "BB"}, phase="resolve")
+    resolve_all(dragon)
+    assert dragon.gems.count(BLUE, Gem.GOLD) == 0 and dragon.pile[BLUE] == 7
 
 
 def test_t4_4_mighty_monsters_fall_to_three():
@@ -268,6 +293,29 @@ def test_t6_2_ambush_asks_every_victim_in_turn_order():
     assert dwarfs(brute, "e4") == "B" and dwarfs(brute, "f4") == "R", "allowed: the swap goes ahead"
 
 
+def test_t6_2_panic_and_crown_ask_their_victim():
+    """Panic asks the owner of the dwarf it moves (not the player moving his own); Crown its victim."""
+    hands = {BLUE: ogre_hand(Ogre.PANIC), RED: ogre_hand(Ogre.TROLL_KING)}
+    panic = tbuild({"e4": "Rtav", "f4": "Rgol"}, dwarfs={"e4": "RB"}, ogres=hands)
+    own = panic.clone()
+    act(panic, layout(panic).ogre(Ogre.PANIC), "action")
+    act(panic, layout(panic).cell(cell("e4")), "panic_cell")
+    act(panic, layout(panic).seat(1), "panic_seat")  # red's dwarf
+    assert decision(panic) == "troll_deny" and panic.current_player == RED
+    act(panic, layout(panic).ogre(Ogre.TROLL_KING), "troll_deny")
+    assert dwarfs(panic, "e4") == "BR" and panic.ogres.size(RED) == 0, "denied: red's dwarf stays"
+    act(own, layout(own).ogre(Ogre.PANIC), "action")
+    act(own, layout(own).cell(cell("e4")), "panic_cell")
+    act(own, layout(own).seat(0), "panic_seat")  # blue's own dwarf: nobody to ask
+    assert decision(own) == "panic_dest" and own.current_player == BLUE
+    crown = tbuild({"e4": "Rgol"}, ogres={BLUE: ogre_hand(Ogre.CROWN), RED: ogre_hand(Ogre.TROLL_KING)})
+    act(crown, layout(crown).ogre(Ogre.CROWN), "action")
+    act(crown, layout(crown).seat(1), "crown_seat")
+    assert decision(crown) == "troll_deny" and crown.current_player == RED
+    act(crown, layout(crown).ogre(Ogre.TROLL_KING), "troll_deny")
+    assert crown.ogres.size(BLUE) == 0 and crown.ogres.size(RED) == 0, "denied: the Crown takes nothing"
+
+
 # ---------------------------------------------------------------------------- T7 information
 def test_t7_1_roaming_order_and_unseen_moods_stay_hidden():
     a = fresh(seed=11, expansions=TROLLS)
@@ -286,6 +334,19 @@ def test_t7_1_roaming_order_and_unseen_moods_stay_hidden():
     for _ in range(MOOD_TRACK[a.mood_deck[0]]):
         advance_toll(a)
     assert a.moods_seen == 2, "the first mood card is now known at the bottom of the cycle"
+
+
+def test_t7_1_the_toll_and_used_roaming_cards_are_public():
+    """Whether a toll was paid this turn, and which roaming cards were used, show to every seat."""
+    a = fresh(seed=11, expansions=TROLLS)
+    paid = a.clone()
+    paid.toll_paid = True
+    first, second = a.clone(), a.clone()  # one card used in each, a different one
+    first.roaming_discard = [first.roaming_deck.pop(0)]
+    second.roaming_discard = [second.roaming_deck.pop(1)]
+    for seat in range(2):
+        assert not np.array_equal(a.observation(seat), paid.observation(seat)), "a toll was paid"
+        assert not np.array_equal(first.observation(seat), second.observation(seat)), "which card was used"
 
 
 # ---------------------------------------------------------------------------- config and play
