@@ -98,9 +98,10 @@ ROYAL_ONES = (
     lambda slot, seat, n: () if slot is None else (slot,),  # store slot of a trade-in
 )
 NIGHT_PART = 3  # then the Hired Hands actions
-# parts that are tuples of cells, written as they are (their ones are the cells): a new value that
-# extends the old one (a dwarf placed, a memorial added) sets only the cells added
-GROWING_PARTS = frozenset({5, 7})
+PLACED_PART, MEMORIALS_PART = 5, 7  # the two parts that are tuples of cells, their ones as they are
+# a new value of those that extends the old one (a dwarf placed, a memorial added) sets only the
+# cells added
+GROWING_PARTS = frozenset({PLACED_PART, MEMORIALS_PART})
 
 
 @cache
